@@ -1,0 +1,50 @@
+"""Component data of Food Chain Magnate: the shipped JSON files and typed views of them."""
+
+from .components import (
+    DATA_FILES,
+    EMPLOYEES,
+    HOUSES,
+    MAP_TILES,
+    MARKETING_TILES,
+    MILESTONES,
+    PLAYER_COUNTS,
+    PRICES,
+    RESERVE_CARDS,
+    SETUP,
+    TILE_BY_ID,
+    TILE_SIZE,
+    DataError,
+    EmployeeSpec,
+    HouseTokenSpec,
+    MapTileSpec,
+    MarketingTileSpec,
+    MilestoneSpec,
+    PrintedHouseSpec,
+    Prices,
+    RangeSpec,
+    ReserveCardSpec,
+    SetupSpec,
+    employee,
+    load_json,
+    marketing_tile,
+    setup_for,
+)
+from .enums import (
+    DRINKS,
+    FOODS,
+    CampaignType,
+    Direction,
+    EmployeeType,
+    Good,
+    Milestone,
+    RangeKind,
+)
+
+__all__ = [
+    "DATA_FILES", "DRINKS", "EMPLOYEES", "FOODS", "HOUSES", "MAP_TILES", "MARKETING_TILES",
+    "MILESTONES", "PLAYER_COUNTS", "PRICES", "RESERVE_CARDS", "SETUP", "TILE_BY_ID", "TILE_SIZE",
+    "CampaignType", "DataError", "Direction", "EmployeeSpec", "EmployeeType", "Good",
+    "HouseTokenSpec", "MapTileSpec", "MarketingTileSpec", "Milestone", "MilestoneSpec",
+    "PrintedHouseSpec", "Prices", "RangeKind", "RangeSpec", "ReserveCardSpec", "SetupSpec",
+    "employee", "load_json", "marketing_tile", "setup_for",
+]
