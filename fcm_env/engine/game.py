@@ -1,0 +1,177 @@
+"""``Game``: the engine's public face — new game, pending decision, legal actions, apply.
+
+"Which moves are legal" (one ``legal_*`` function per decision) is kept apart from
+"apply this move" (one ``apply_*`` function per decision), and ``apply`` checks
+the action against the legal set before touching the state, so an illegal
+action raises ``IllegalActionError`` and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from fcm_env.data import MARKETING_TILES, RESERVE_CARDS, setup_for
+
+from . import setup_phase, structure, working
+from .actions import Action, Decision, IllegalActionError, Pending
+from .board import Board
+from .state import GameState, Phase, PlayerState, initial_supply
+
+VARIANTS = ("standard", "introductory")
+DEFAULT_MAX_ROUNDS = 30
+
+Legal = Callable[[GameState, Pending], list[Action]]
+Apply = Callable[[GameState, Pending, Action], None]
+
+ROUTES: dict[Decision, tuple[Legal, Apply]] = {
+    Decision.INITIAL_RESTAURANT: (setup_phase.legal_restaurant, setup_phase.apply_restaurant),
+    Decision.RESERVE_CARD: (setup_phase.legal_reserve, setup_phase.apply_reserve),
+    Decision.RESTRUCTURE: (structure.legal_restructure, structure.apply_restructure),
+    Decision.TURN_ORDER: (structure.legal_turn_spot, structure.apply_turn_spot),
+    Decision.RECRUIT: (working.legal_recruit, working.apply_recruit),
+    Decision.TRAIN: (working.legal_train, working.apply_train),
+}
+
+
+class Game:
+    """A Food Chain Magnate game. Player ids (0..n-1) never change; seats do."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self._legal_cache: list[Action] | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        num_players: int = 4,
+        seed: int = 0,
+        variant: str = "standard",
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        board: Board | None = None,
+    ) -> Game:
+        """Set up a game: map, bank, supply, turn order; then ask for the first restaurants.
+
+        rules: Setting up; C2, C7. The only randomness is drawn here, from one
+        ``numpy.random.Generator`` seeded with ``seed``: the map tiles, their
+        rotations, and the initial turn order. ``board`` replaces the random map.
+        """
+        setup = setup_for(num_players)
+        if variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        if max_rounds < 1:
+            raise ValueError(f"max_rounds must be at least 1, got {max_rounds}")
+        rng = np.random.default_rng(int(seed))
+        random_board = Board.random(num_players, rng)
+        if board is None:
+            board = random_board
+        elif (board.tile_rows, board.tile_cols) != (setup.tile_rows, setup.tile_cols):
+            raise ValueError(
+                f"a {num_players}-player board has {setup.tile_rows}x{setup.tile_cols} tiles, "
+                f"got {board.tile_rows}x{board.tile_cols}"
+            )
+        order = [int(p) for p in rng.permutation(num_players)]
+        standard = variant == "standard"
+        state = GameState(
+            num_players=num_players,
+            variant=variant,
+            seed=int(seed),
+            board=board,
+            max_rounds=max_rounds,
+            turn_order=order,
+            bank=setup.bank if standard else setup.bank_introductory,
+            supply=initial_supply(num_players),
+            marketing_supply=[
+                t.number for t in MARKETING_TILES if num_players in t.available_for_players
+            ],
+        )
+        for p in range(num_players):
+            player = PlayerState(player=p)
+            player.work[0] = 1  # the CEO is always at work
+            if standard:
+                player.reserve_offer = tuple(card.value for card in RESERVE_CARDS)
+            state.players.append(player)
+        setup_phase.start(state)
+        game = cls(state)
+        game._advance()
+        return game
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending[-1] if self.state.pending else None
+
+    @property
+    def current_player(self) -> int | None:
+        pending = self.pending
+        return None if pending is None else pending.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == Phase.GAME_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return ()
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the pending decision allows, sorted; empty when nothing is asked."""
+        if self._legal_cache is None:
+            pending = self.pending
+            if pending is None:
+                self._legal_cache = []
+            else:
+                legal, _ = ROUTES[pending.decision]
+                self._legal_cache = sorted(legal(self.state, pending))
+        return list(self._legal_cache)
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action) -> None:
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError(f"no decision is pending (phase {self.state.phase.name}); got {action}")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"expected an Action, got {action!r}")
+        if action not in set(self.legal_actions()):
+            raise IllegalActionError(
+                f"{action} is not legal for {pending.decision.name} of player {pending.player}"
+            )
+        _, apply = ROUTES[pending.decision]
+        apply(self.state, pending, action)
+        self._legal_cache = None
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the engine's own steps until a player must decide."""
+        state = self.state
+        while not state.pending and state.phase != Phase.GAME_OVER:
+            if state.phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
+                state.round = 1
+                structure.start_restructuring(state)
+            elif state.phase == Phase.ORDER_OF_BUSINESS:
+                working.start(state)
+            else:
+                break  # Dinnertime and later phases come with the rest of the engine
+        self._legal_cache = None
+
+    def clone(self) -> Game:
+        return Game(self.state.clone())

@@ -1,0 +1,140 @@
+"""Phase 1 Restructuring and phase 2 Order of Business.
+
+rules: Phase 1 (cards chosen secretly, revealed together; CEO always at work; the
+CEO's slots hold staff or managers, managers' slots hold staff only; R09, R10);
+Phase 2 (most open slots chooses first, +2 with First airplane campaign, ties by
+the previous turn order; R11: any free spot).
+
+A structure is feasible when managers fit in the CEO's slots and every card fits
+somewhere: with C CEO slots, M managers with S manager slots in all and N other
+cards, ``M <= C`` and ``M + N <= C + S``. The engine only offers cards that keep
+the structure feasible, so the "too many cards: everything to the beach" penalty
+can never arise (D10). Any feasible set can be reached one card at a time by
+playing managers first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fcm_env.data import EMPLOYEES, EmployeeType, Milestone
+
+from . import milestones
+from .actions import Action, Decision, Pending
+from .state import NUM_TYPES, GameState, Phase
+
+CEO = int(EmployeeType.CEO)
+IS_MANAGER = np.array([spec.is_manager for spec in EMPLOYEES], dtype=bool)
+MANAGER_SLOTS = np.array([spec.manager_slots if spec.is_manager else 0 for spec in EMPLOYEES], dtype=np.int16)
+IS_MANAGER[CEO] = False
+MANAGER_SLOTS[CEO] = 0
+
+
+def is_feasible(work: np.ndarray, ceo_slots: int) -> bool:
+    """Whether the cards at ``work`` (CEO excluded from the count) fit one company structure."""
+    managers = int(work[IS_MANAGER].sum())
+    others = int(work.sum()) - managers - int(work[CEO])
+    slots = ceo_slots + int((work * MANAGER_SLOTS).sum())
+    return managers <= ceo_slots and managers + others <= slots
+
+
+def open_slots(work: np.ndarray, ceo_slots: int) -> int:
+    """Slots on the CEO and managers not used by a card (busy marketeers use none, R10)."""
+    placed = int(work.sum()) - int(work[CEO])
+    return ceo_slots + int((work * MANAGER_SLOTS).sum()) - placed
+
+
+# ------------------------------------------------------------------ phase 1
+
+
+def start_restructuring(state: GameState) -> None:
+    state.phase = Phase.RESTRUCTURING
+    if state.round == 1:  # rules: Phase 1 — in the first turn the CEO is the only card played
+        reveal(state)
+        return
+    state.structure_revealed = False
+    state.queue = list(state.turn_order)
+    state.pending = [Pending(Decision.RESTRUCTURE, state.queue[0])]
+
+
+def legal_restructure(state: GameState, pending: Pending) -> list[Action]:
+    player = state.players[pending.player]
+    actions = [Action.pass_()]
+    for etype in range(NUM_TYPES):
+        if player.hand[etype] > 0:
+            trial = player.work.copy()
+            trial[etype] += 1
+            if is_feasible(trial, state.ceo_slots):
+                actions.append(Action.put_to_work(etype))
+    return actions
+
+
+def apply_restructure(state: GameState, pending: Pending, action: Action) -> None:
+    player = state.players[pending.player]
+    if action.args:  # put one card to work
+        etype = action.args[0]
+        player.hand[etype] -= 1
+        player.work[etype] += 1
+        return
+    state.queue.pop(0)
+    if state.queue:
+        state.pending = [Pending(Decision.RESTRUCTURE, state.queue[0])]
+    else:
+        reveal(state)
+
+
+def reveal(state: GameState) -> None:
+    """All structures are opened: the rest of the hand goes to the beach; play milestones."""
+    state.structure_revealed = True
+    state.pending = []
+    for p in state.players:
+        p.beach += p.hand
+        p.hand[:] = 0
+        work = p.work
+        # rules: milestones First waitress / errand boy / cart operator played; First to lower prices
+        if work[EmployeeType.WAITRESS]:
+            milestones.claim(state, p.player, Milestone.FIRST_WAITRESS)
+        if work[EmployeeType.ERRAND_BOY]:
+            milestones.claim(state, p.player, Milestone.FIRST_ERRAND_BOY)
+        if work[EmployeeType.CART_OPERATOR]:
+            milestones.claim(state, p.player, Milestone.FIRST_CART_OPERATOR)
+        if work[EmployeeType.PRICING_MANAGER] or work[EmployeeType.DISCOUNT_MANAGER]:
+            milestones.claim(state, p.player, Milestone.FIRST_LOWER_PRICES)
+    start_order_of_business(state)
+
+
+# ------------------------------------------------------------------ phase 2
+
+
+def order_of_choosing(state: GameState) -> list[int]:
+    """Players by open slots (descending; +2 for First airplane campaign), ties by old seat."""
+
+    def key(player: int) -> tuple[int, int]:
+        p = state.players[player]
+        slots = open_slots(p.work, state.ceo_slots)
+        if Milestone.FIRST_AIRPLANE in p.milestones:
+            slots += 2
+        return (-slots, state.seat_of(player))
+
+    return sorted(state.turn_order, key=key)
+
+
+def start_order_of_business(state: GameState) -> None:
+    state.phase = Phase.ORDER_OF_BUSINESS
+    state.queue = order_of_choosing(state)
+    state.spots = [-1] * state.num_players
+    state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
+
+
+def legal_turn_spot(state: GameState, pending: Pending) -> list[Action]:
+    return [Action.turn_spot(s) for s in range(state.num_players) if s not in state.spots]
+
+
+def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
+    state.spots[pending.player] = action.args[0]
+    state.queue.pop(0)
+    if state.queue:
+        state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
+        return
+    state.turn_order = sorted(range(state.num_players), key=lambda p: state.spots[p])
+    state.pending = []

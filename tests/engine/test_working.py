@@ -1,0 +1,154 @@
+"""Phase 3 Working 9-5: recruiting and training."""
+
+from __future__ import annotations
+
+from builders import working_turn
+
+from fcm_env.data import EmployeeType as E
+from fcm_env.data import Milestone
+from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.working import POOLED
+
+
+def me(game):
+    return game.state.players[game.current_player]
+
+
+def test_ceo_recruits_one_entry_level_card_to_the_beach():
+    # rules: Recruit — one free recruitment by the CEO, entry-level cards only
+    game = working_turn()
+    first = game.current_player
+    assert game.pending.decision == Decision.RECRUIT
+    hireable = {a.args[0] for a in game.legal_actions() if a.args}
+    assert hireable == {E.WAITRESS, E.MANAGEMENT_TRAINEE, E.PRICING_MANAGER, E.RECRUITING_GIRL, E.TRAINER,
+                        E.ERRAND_BOY, E.MARKETING_TRAINEE, E.KITCHEN_TRAINEE}
+    supply_before = int(game.state.supply[E.WAITRESS])
+    game.apply(Action.recruit(E.WAITRESS))
+    p = game.state.players[first]
+    assert p.beach[E.WAITRESS] == 1 and game.state.supply[E.WAITRESS] == supply_before - 1
+    # no recruit left and nobody to train: the next player's turn starts
+    assert game.current_player != first and game.pending.decision == Decision.RECRUIT
+
+
+def test_recruiting_girl_adds_one_hire_and_three_hires_win_two_management_trainees():
+    # rules: Recruit; milestone First to hire three people in one turn (R44)
+    game = working_turn(work={E.RECRUITING_GIRL: 2})
+    first = game.current_player
+    mt_supply = int(game.state.supply[E.MANAGEMENT_TRAINEE])
+    game.apply(Action.recruit(E.WAITRESS))
+    game.apply(Action.recruit(E.WAITRESS))
+    assert game.current_player == first
+    game.apply(Action.recruit(E.KITCHEN_TRAINEE))
+    p = game.state.players[first]
+    assert Milestone.FIRST_HIRE_3 in p.milestones
+    assert p.beach[E.MANAGEMENT_TRAINEE] == 2
+    assert game.state.supply[E.MANAGEMENT_TRAINEE] == mt_supply - 2
+    assert p.beach[E.WAITRESS] == 2 and p.beach[E.KITCHEN_TRAINEE] == 1
+
+
+def test_trainer_trains_one_step_and_the_old_card_returns_to_the_stock():
+    # rules: Train; milestone First to train someone
+    game = working_turn(work={E.TRAINER: 1}, beach={E.MANAGEMENT_TRAINEE: 1})
+    game.apply(Action.pass_())  # no hire
+    assert game.pending.decision == Decision.TRAIN
+    legal = set(game.legal_actions())
+    assert Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT) in legal
+    assert Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.VICE_PRESIDENT) not in legal  # 2 steps
+    mt, jvp = int(game.state.supply[E.MANAGEMENT_TRAINEE]), int(game.state.supply[E.JUNIOR_VICE_PRESIDENT])
+    p = me(game)
+    game.apply(Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+    assert p.beach[E.JUNIOR_VICE_PRESIDENT] == 1 and p.beach[E.MANAGEMENT_TRAINEE] == 0
+    assert game.state.supply[E.MANAGEMENT_TRAINEE] == mt + 1
+    assert game.state.supply[E.JUNIOR_VICE_PRESIDENT] == jvp - 1
+    assert Milestone.FIRST_TRAIN in p.milestones
+
+
+def test_coach_trains_two_steps_and_guru_three():
+    # rules: Train — a coach may train the same card two steps, a guru three
+    game = working_turn(work={E.COACH: 1, E.GURU: 1}, beach={E.MANAGEMENT_TRAINEE: 1})
+    game.apply(Action.pass_())
+    legal = set(game.legal_actions())
+    assert Action.train(E.COACH, E.MANAGEMENT_TRAINEE, E.VICE_PRESIDENT) in legal
+    assert Action.train(E.COACH, E.MANAGEMENT_TRAINEE, E.SENIOR_VICE_PRESIDENT) not in legal
+    assert Action.train(E.GURU, E.MANAGEMENT_TRAINEE, E.SENIOR_VICE_PRESIDENT) in legal
+    assert Action.train(E.GURU, E.MANAGEMENT_TRAINEE, E.CFO) not in legal  # 4 steps
+
+
+def test_a_card_trained_this_turn_cannot_be_trained_again_by_another_trainer():
+    # rules: Train — you may not train an employee you have just trained any further
+    game = working_turn(work={E.TRAINER: 2}, beach={E.MANAGEMENT_TRAINEE: 1})
+    game.apply(Action.pass_())
+    game.apply(Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+    # the second trainer has nothing left to train: the turn passes on
+    assert game.pending.decision == Decision.RECRUIT
+
+
+def test_first_to_pay_20_lets_several_trainers_train_one_card():
+    # rules: First to pay $20 or more in salaries — multiple trainers on the same person
+    game = working_turn(work={E.TRAINER: 2}, beach={E.MANAGEMENT_TRAINEE: 1},
+                        milestones={Milestone.FIRST_PAY_20_SALARIES})
+    game.apply(Action.pass_())
+    legal = set(game.legal_actions())
+    assert Action.train(POOLED, E.MANAGEMENT_TRAINEE, E.VICE_PRESIDENT) in legal  # 1 + 1 steps
+    assert Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT) not in legal
+    game.apply(Action.train(POOLED, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT))
+    assert Action.train(POOLED, E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT) in game.legal_actions()
+
+
+def test_only_the_final_card_must_be_available():
+    # rules: Train — intermediate cards do not have to be available
+    game = working_turn(work={E.COACH: 1}, beach={E.MANAGEMENT_TRAINEE: 1},
+                        supply={E.JUNIOR_VICE_PRESIDENT: 0})
+    game.apply(Action.pass_())
+    legal = set(game.legal_actions())
+    assert Action.train(E.COACH, E.MANAGEMENT_TRAINEE, E.JUNIOR_VICE_PRESIDENT) not in legal
+    assert Action.train(E.COACH, E.MANAGEMENT_TRAINEE, E.VICE_PRESIDENT) in legal
+
+
+def test_one_copy_of_each_1x_card():
+    # rules: Train — you may only have one copy of each card marked 1x
+    game = working_turn(4, work={E.TRAINER: 1}, beach={E.SENIOR_VICE_PRESIDENT: 1, E.CFO: 1})
+    game.apply(Action.pass_())
+    assert Action.train(E.TRAINER, E.SENIOR_VICE_PRESIDENT, E.CFO) not in game.legal_actions()
+    assert Action.train(E.TRAINER, E.SENIOR_VICE_PRESIDENT, E.HR_DIRECTOR) in game.legal_actions()
+
+
+def test_no_cfo_after_first_to_have_100():
+    # C27: no CFO may be trained after First to have $100
+    game = working_turn(work={E.TRAINER: 1}, beach={E.SENIOR_VICE_PRESIDENT: 1},
+                        milestones={Milestone.FIRST_HAVE_100})
+    game.apply(Action.pass_())
+    assert Action.train(E.TRAINER, E.SENIOR_VICE_PRESIDENT, E.CFO) not in game.legal_actions()
+
+
+def test_empty_pile_may_be_hired_only_if_trained_at_once():
+    # rules: Recruit — an empty deck may be hired if immediately trained; R15
+    game = working_turn(work={E.TRAINER: 1}, supply={E.ERRAND_BOY: 0})
+    assert Action.recruit(E.ERRAND_BOY) in game.legal_actions()
+    carts = int(game.state.supply[E.CART_OPERATOR])
+    game.apply(Action.recruit(E.ERRAND_BOY))
+    assert game.pending.decision == Decision.TRAIN
+    assert game.legal_actions() == [Action.train(E.TRAINER, E.ERRAND_BOY, E.CART_OPERATOR)]  # no pass
+    p = me(game)
+    game.apply(Action.train(E.TRAINER, E.ERRAND_BOY, E.CART_OPERATOR))
+    assert p.beach[E.CART_OPERATOR] == 1 and p.beach[E.ERRAND_BOY] == 0
+    assert game.state.supply[E.ERRAND_BOY] == 0  # the phantom never returns to the pile
+    assert game.state.supply[E.CART_OPERATOR] == carts - 1
+    # without a trainer the empty pile can not be hired
+    game2 = working_turn(supply={E.ERRAND_BOY: 0})
+    assert Action.recruit(E.ERRAND_BOY) not in game2.legal_actions()
+
+
+def test_unused_recruiting_manager_actions_become_salary_discounts():
+    # rules: Recruit / Payday; R40 — hires beyond CEO + recruiting girls use up discounts
+    game = working_turn(work={E.RECRUITING_MANAGER: 1})
+    p = me(game)
+    game.apply(Action.recruit(E.WAITRESS))  # the CEO's hire
+    game.apply(Action.pass_())
+    assert p.recruit_discounts == 2
+    game = working_turn(work={E.RECRUITING_MANAGER: 1})
+    p = me(game)
+    game.apply(Action.recruit(E.WAITRESS))
+    game.apply(Action.recruit(E.WAITRESS))
+    game.apply(Action.pass_())
+    assert p.recruit_discounts == 1

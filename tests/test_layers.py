@@ -1,0 +1,75 @@
+"""The dependency direction data -> engine -> encoding -> env -> agents -> training (style.md)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STDLIB = set(sys.stdlib_module_names)
+
+# package folder -> top-level modules (besides the stdlib) it may import
+ALLOWED = {
+    "fcm_env/data": {"fcm_env"},
+    "fcm_env/engine": {"numpy", "fcm_env"},
+    "fcm_env/encoding": {"numpy", "fcm_env"},
+}
+# fcm_env sub-packages each layer may import
+ALLOWED_INTERNAL = {
+    "fcm_env/data": {"fcm_env.data"},
+    "fcm_env/engine": {"fcm_env.data", "fcm_env.engine"},
+    "fcm_env/encoding": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding"},
+}
+RL_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "onnxruntime"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                names.add(".".join(base + ([node.module] if node.module else [])))
+            elif node.module:
+                names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_what_is_below_it(layer):
+    folder = ROOT / layer
+    if not folder.exists():
+        pytest.skip(f"{layer} does not exist yet")
+    for path in sorted(folder.rglob("*.py")):
+        for name in _imports(path):
+            top = name.split(".")[0]
+            if top in STDLIB:
+                continue
+            assert top in ALLOWED[layer], f"{path.relative_to(ROOT)} imports {name}"
+            if top == "fcm_env":
+                assert any(name == p or name.startswith(p + ".") for p in ALLOWED_INTERNAL[layer]), (
+                    f"{path.relative_to(ROOT)} imports {name}, a higher layer"
+                )
+
+
+def test_only_agents_and_training_import_torch_or_sb3():
+    for path in sorted((ROOT / "fcm_env").rglob("*.py")):
+        tops = {n.split(".")[0] for n in _imports(path)}
+        assert not tops & RL_LIBRARIES, f"{path.relative_to(ROOT)} imports {tops & RL_LIBRARIES}"
+
+
+def test_only_env_layer_imports_pettingzoo_or_gymnasium():
+    for path in sorted((ROOT / "fcm_env").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("fcm_env/env/"):
+            continue
+        tops = {n.split(".")[0] for n in _imports(path)}
+        assert not tops & {"pettingzoo", "gymnasium"}, f"{rel} imports {tops & {'pettingzoo', 'gymnasium'}}"
