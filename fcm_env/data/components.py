@@ -8,11 +8,12 @@ it reads so that a damaged data file fails loudly with the field that is wrong.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from .enums import (
     DRINK_LETTERS,

@@ -74,11 +74,17 @@ class Action:
         return cls(ActionKind.TRAIN, (int(trainer), int(source), int(target)))
 
     def __str__(self) -> str:
+        try:
+            return self._describe()
+        except (IndexError, ValueError):  # malformed arguments: show them raw
+            return f"{self.kind.name.lower()}{self.args}"
+
+    def _describe(self) -> str:
         a = self.args
         if self.kind == ActionKind.PASS:
             return "pass"
         if self.kind == ActionKind.PLACE_RESTAURANT:
-            return f"place restaurant at ({a[0]},{a[1]}) entrance {'NW NE SE SW'.split()[a[2]]}"
+            return f"place restaurant at ({a[0]},{a[1]}) entrance {['NW', 'NE', 'SE', 'SW'][a[2]]}"
         if self.kind == ActionKind.CHOOSE_RESERVE:
             return f"keep reserve card {a[0]}"
         if self.kind in (ActionKind.PUT_TO_WORK, ActionKind.RECRUIT):

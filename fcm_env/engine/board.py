@@ -240,8 +240,7 @@ class Board:
                 if 0 <= rr < H and 0 <= cc < W and self.road_mask[rr, cc]:
                     seg = self.node_segment[self.node_of[rr, cc, axis_of(d)]]
                     cost = int(tile_flat[sq] != tile_flat[rr * W + cc])  # R30: stepping onto another tile
-                    if cost < access[sq, seg]:
-                        access[sq, seg] = cost
+                    access[sq, seg] = min(access[sq, seg], cost)
         self.access = access
         if S:
             via = (access[:, :, None] + self.segment_distance[None, :, :]).min(axis=1)

@@ -63,7 +63,7 @@ class Game:
         if variant not in VARIANTS:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, got {seed!r}")
+            raise TypeError(f"seed must be an int, got {seed!r}")
         if max_rounds < 1:
             raise ValueError(f"max_rounds must be at least 1, got {max_rounds}")
         rng = np.random.default_rng(int(seed))

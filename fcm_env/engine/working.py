@@ -155,9 +155,8 @@ def _target_ok(state: GameState, player: PlayerState, target: int, supply: np.nd
     spec = EMPLOYEES[target]
     if spec.unique and owned[target] > 0:  # rules: Train — one copy of each 1x card
         return False
-    if target == EmployeeType.CFO and Milestone.FIRST_HAVE_100 in player.milestones:
-        return False  # C27: no CFO after First to have $100
-    return True
+    # C27: no CFO after First to have $100
+    return not (target == EmployeeType.CFO and Milestone.FIRST_HAVE_100 in player.milestones)
 
 
 def _pick_trainer(trainers: list[tuple[int, int]], trainer_type: int, steps: int, pooled: bool) -> int | None:

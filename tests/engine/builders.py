@@ -38,3 +38,36 @@ def working_turn(num_players: int = 2, *, work=None, beach=None, hand=None, mile
     game._legal_cache = None
     return game
 
+
+
+def fingerprint(state) -> str:
+    """A text snapshot of everything mutable in a state (for "unchanged" checks)."""
+    parts = [
+        state.phase, state.round, state.turn_order, state.bank, state.supply.tolist(), state.ceo_slots,
+        sorted(state.milestones_gone), sorted(state.milestones_this_turn), state.marketing_supply,
+        state.pending, state.queue, state.passed, state.spots, state.structure_revealed,
+        state.turn.hires, state.turn.recruits_left, state.turn.trainers, state.turn.locked.tolist(),
+        state.turn.phantoms.tolist(),
+    ]
+    for p in state.players:
+        parts.append((p.cash, p.hand.tolist(), p.work.tolist(), p.beach.tolist(), p.busy.tolist(),
+                      p.restaurants, p.stock.tolist(), sorted(p.milestones), p.reserve, p.recruit_discounts))
+    return repr(parts)
+
+
+def next_round(game: Game) -> None:
+    """Bridge to the next round's Restructuring as Clean-up does (cards back to hand)."""
+    from fcm_env.engine import milestones, structure
+
+    state = game.state
+    for p in state.players:
+        ceo = p.work[0]
+        p.hand += p.work + p.beach
+        p.hand[0] -= ceo
+        p.work[:] = 0
+        p.work[0] = ceo
+        p.beach[:] = 0
+    milestones.close_turn(state)
+    state.round += 1
+    structure.start_restructuring(state)
+    game._advance()
