@@ -137,6 +137,8 @@ def road_hauls(board: Board, entrances: Iterable[tuple[int, int]], max_range: in
     # level[u]: states (node, prev, mask) first reached having used u range
     levels: list[list[tuple[int, int, int]]] = [[] for _ in range(max_range + 1)]
     for r, c in entrances:
+        if not board.in_bounds(r, c):
+            raise ValueError(f"entrance square {(r, c)} is off the {H} x {W} map")
         for d in Direction:
             dr, dc = d.delta
             rr, cc = r + dr, c + dc
@@ -201,8 +203,9 @@ def air_hauls(board: Board, start_tiles: Iterable[int], max_steps: int) -> tuple
                 b, lem, s = per_tile[nxt]
                 fly(nxt, visited | 1 << nxt, (haul[0] + b, haul[1] + lem, haul[2] + s), left - 1)
 
-    for t in set(start_tiles):
-        t = int(t)
+    for t in sorted({int(t) for t in start_tiles}):
+        if not 0 <= t < board.num_tiles:
+            raise ValueError(f"start tile {t} is not one of the {board.num_tiles} tiles")
         fly(t, 1 << t, (per_tile[t][0], per_tile[t][1], per_tile[t][2]), max_steps)
     return tuple(sorted(hauls))
 

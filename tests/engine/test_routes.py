@@ -141,6 +141,8 @@ def test_no_road_or_negative_range_gives_no_haul():
     assert road_hauls(board, [(4, 4)], 3) == ()  # (4,4) touches no road
     assert road_hauls(board, [], 3) == ()
     assert road_hauls(board, [(2, 1)], -1) == ()
+    with pytest.raises(ValueError):
+        road_hauls(board, [(5, 0)], 1)
 
 
 # ---------------------------------------------------------------- zeppelin pilot
@@ -170,6 +172,8 @@ def test_zeppelin_never_enters_a_tile_twice():
     board = Board.from_tiles("N0 A0 Q0")
     assert air_hauls(board, [1], 3) == hauls((0, 0, 0), (1, 0, 0), (0, 0, 1))
     assert air_hauls(board, [1], -1) == ()
+    with pytest.raises(ValueError):
+        air_hauls(board, [3], 1)
 
 
 # ---------------------------------------------------------------- drinks per source
