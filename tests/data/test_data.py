@@ -296,6 +296,19 @@ def test_airplanes_fly_over_1_3_and_5_rows_or_columns():
     assert all(marketing_tile(n).footprints() == () for n in (4, 5, 6))
 
 
+def test_campaign_footprints_and_rotation():
+    # marketing_tiles.json footprint_squares (w x h = columns x rows); R14 (marketing tiles may be
+    # rotated, airplanes excepted): a non-square tile offers both orientations, as (rows, cols).
+    assert marketing_tile(11).footprints() == ((2, 3), (3, 2))
+    assert marketing_tile(12).footprints() == ((2, 2),)
+    assert marketing_tile(13).footprints() == ((1, 3), (3, 1))
+    assert marketing_tile(14).footprints() == ((1, 2), (2, 1))
+    for n in (1, 2, 3, 9, 10, 15, 16):
+        assert marketing_tile(n).footprints() == ((1, 1),)
+    for n in (7, 8):
+        assert marketing_tile(n).footprints() == ((2, 2),)
+
+
 @pytest.mark.parametrize(
     "num_players, removed", [(2, (12, 15, 16)), (3, (15, 16)), (4, (16,)), (5, ())]
 )
