@@ -231,22 +231,24 @@ class Board:
         H, W, S = self.height, self.width, self.num_segments
         access = np.full((H * W, S), UNREACHABLE, dtype=np.int32)
         access[self.node_square, self.node_segment] = 0
-        tile_flat = self.tile.reshape(-1)
-        for r, c in np.argwhere(self.has_road_access):
-            sq = int(r) * W + int(c)
-            for d in Direction:
-                dr, dc = d.delta
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < H and 0 <= cc < W and self.road_mask[rr, cc]:
-                    seg = self.node_segment[self.node_of[rr, cc, axis_of(d)]]
-                    cost = int(tile_flat[sq] != tile_flat[rr * W + cc])  # R30: stepping onto another tile
-                    access[sq, seg] = min(access[sq, seg], cost)
+        rows, cols = np.nonzero(self.has_road_access)
+        for d in Direction:
+            dr, dc = d.delta
+            rr, cc = rows + dr, cols + dc
+            inside = (rr >= 0) & (rr < H) & (cc >= 0) & (cc < W)
+            r0, c0, rr, cc = rows[inside], cols[inside], rr[inside], cc[inside]
+            is_road = self.road_mask[rr, cc]
+            r0, c0, rr, cc = r0[is_road], c0[is_road], rr[is_road], cc[is_road]
+            seg = self.node_segment[self.node_of[rr, cc, axis_of(d)]]
+            cost = (self.tile[r0, c0] != self.tile[rr, cc]).astype(np.int32)  # R30: onto another tile
+            np.minimum.at(access, (r0 * W + c0, seg), cost)
         self.access = access
-        if S:
-            via = (access[:, :, None] + self.segment_distance[None, :, :]).min(axis=1)
-            self.square_segment_distance = np.minimum(via, UNREACHABLE).astype(np.int32)
-        else:
-            self.square_segment_distance = access.copy()
+        # each square touches at most a few segments: relax only those (square, segment, cost) entries
+        sq_idx, seg_idx = np.nonzero(access < UNREACHABLE)
+        via = access[sq_idx, seg_idx][:, None] + self.segment_distance[seg_idx]
+        ssd = np.full((H * W, S), UNREACHABLE, dtype=np.int32)
+        np.minimum.at(ssd, sq_idx, np.minimum(via, UNREACHABLE))
+        self.square_segment_distance = ssd
 
     def _build_blocks(self) -> None:
         H, W = self.height, self.width
