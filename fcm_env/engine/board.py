@@ -23,8 +23,9 @@ Coordinates are ``(row, col)`` with row 0 at the north edge. A tile index is
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 
@@ -134,7 +135,7 @@ class Board:
         self.drink = np.full((H, W), NO_DRINK, dtype=np.int8)
         self.printed_house = np.zeros((H, W), dtype=np.int16)
         self.tile = np.zeros((H, W), dtype=np.int16)
-        self.printed_houses: dict[int, tuple[Square, ...]] = {}
+        houses: dict[int, tuple[Square, ...]] = {}
         for tr, row in enumerate(self.layout):
             for tc, placement in enumerate(row):
                 rt = rotated_tile(placement.tile, placement.rotation)
@@ -145,7 +146,8 @@ class Board:
                 self.printed_house[window] = rt.house
                 self.tile[window] = tr * self.tile_cols + tc
                 for number, cells in rt.houses:
-                    self.printed_houses[number] = tuple((r0 + r, c0 + c) for r, c in cells)
+                    houses[number] = tuple((r0 + r, c0 + c) for r, c in cells)
+        self.printed_houses: Mapping[int, tuple[Square, ...]] = MappingProxyType(houses)
         self.road_mask = (self.kind == ROAD) | (self.kind == BRIDGE)
         padded = np.pad(self.road_mask, 1)
         near_road = padded[:-2, 1:-1] | padded[2:, 1:-1] | padded[1:-1, :-2] | padded[1:-1, 2:]
