@@ -8,31 +8,26 @@ action raises ``IllegalActionError`` and leaves the state unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
-from fcm_env.data import MARKETING_TILES, RESERVE_CARDS, setup_for
+from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
 
-from . import setup_phase, structure, working
+from . import cleanup, expansion, flow, marketing_launch, payday, production, setup_phase, structure, working
 from .actions import Action, Decision, IllegalActionError, Pending
 from .board import Board
-from .state import GameState, Phase, PlayerState, initial_supply
+from .phase_api import Apply, Legal
+from .state import GameState, House, Phase, PlayerState, initial_supply
 
 VARIANTS = ("standard", "introductory")
 DEFAULT_MAX_ROUNDS = 30
 
-Legal = Callable[[GameState, Pending], list[Action]]
-Apply = Callable[[GameState, Pending, Action], None]
-
-ROUTES: dict[Decision, tuple[Legal, Apply]] = {
-    Decision.INITIAL_RESTAURANT: (setup_phase.legal_restaurant, setup_phase.apply_restaurant),
-    Decision.RESERVE_CARD: (setup_phase.legal_reserve, setup_phase.apply_reserve),
-    Decision.RESTRUCTURE: (structure.legal_restructure, structure.apply_restructure),
-    Decision.TURN_ORDER: (structure.legal_turn_spot, structure.apply_turn_spot),
-    Decision.RECRUIT: (working.legal_recruit, working.apply_recruit),
-    Decision.TRAIN: (working.legal_train, working.apply_train),
-}
+#: every phase module publishes ``ROUTES``: decision -> (legal actions, apply)
+PHASE_MODULES = (
+    setup_phase, structure, working, marketing_launch, production, expansion, payday, cleanup,
+)
+ROUTES: dict[Decision, tuple[Legal, Apply]] = {}
+for _module in PHASE_MODULES:
+    ROUTES.update(_module.ROUTES)
 
 
 class Game:
@@ -89,6 +84,12 @@ class Game:
             marketing_supply=[
                 t.number for t in MARKETING_TILES if num_players in t.available_for_players
             ],
+            houses={
+                number: House(number, tuple(squares))
+                for number, squares in sorted(board.printed_houses.items())
+            },
+            house_supply=list(HOUSES.numbers),
+            gardens_left=HOUSES.garden_tokens,
         )
         for p in range(num_players):
             player = PlayerState(player=p)
@@ -130,7 +131,8 @@ class Game:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return ()
+        """Player ids of the winner(s) once the game is over; () while it runs."""
+        return flow.winners(self.state)
 
     def legal_actions(self) -> list[Action]:
         """The actions the pending decision allows, sorted; empty when nothing is asked."""
@@ -161,16 +163,8 @@ class Game:
         self._advance()
 
     def _advance(self) -> None:
-        """Run the engine's own steps until a player must decide."""
-        state = self.state
-        while not state.pending and state.phase != Phase.GAME_OVER:
-            if state.phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
-                state.round = 1
-                structure.start_restructuring(state)
-            elif state.phase == Phase.ORDER_OF_BUSINESS:
-                working.start(state)
-            else:
-                break  # Dinnertime and later phases come with the rest of the engine
+        """Run the engine's own steps until a player must decide (or the game ends)."""
+        flow.advance(self.state)
         self._legal_cache = None
 
     def clone(self) -> Game:

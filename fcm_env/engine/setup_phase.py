@@ -90,3 +90,9 @@ def reserve_card_slots(value: int) -> int:
         if card.value == value:
             return card.ceo_slots
     raise ValueError(f"no reserve card is worth ${value}")
+
+
+ROUTES = {
+    Decision.INITIAL_RESTAURANT: (legal_restaurant, apply_restaurant),
+    Decision.RESERVE_CARD: (legal_reserve, apply_reserve),
+}

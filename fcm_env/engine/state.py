@@ -49,6 +49,55 @@ class Restaurant:
     coming_soon: bool = False
 
 
+Square = tuple[int, int]
+
+
+@dataclass
+class House:
+    """A house on the map: printed on a tile, or placed by a new business developer.
+
+    ``demand`` holds the demand tokens (goods) in the order they arrived; the limit
+    is 3, or 5 with a garden (rules: Phase 6).
+    """
+
+    number: int
+    squares: tuple[Square, ...]  # the 2x2 house
+    garden: tuple[Square, ...] = ()  # the 2 garden squares, empty without a garden
+    placed: bool = False  # placed by a new business developer (always with a garden)
+    demand: list[int] = field(default_factory=list)
+
+    @property
+    def has_garden(self) -> bool:
+        return bool(self.garden)
+
+    @property
+    def all_squares(self) -> tuple[Square, ...]:
+        return self.squares + self.garden
+
+
+@dataclass
+class Campaign:
+    """A marketing campaign tile on the board (rules: Initiate marketing campaigns; Phase 6).
+
+    ``row, col, orientation`` is the placement as in the action (for airplanes the
+    edge anchor of ``placement.airplane_anchor``); ``squares`` are the covered map
+    squares (empty for airplanes). ``remaining`` counts the advertising tokens left;
+    an eternal campaign keeps its single token and its marketeer forever.
+    """
+
+    number: int
+    kind: int  # CampaignType
+    owner: int
+    marketeer: int  # EmployeeType of the busy (or, eternal, retired) marketeer
+    product: int  # Good
+    remaining: int
+    eternal: bool
+    row: int
+    col: int
+    orientation: int
+    squares: tuple[Square, ...] = ()
+
+
 @dataclass
 class PlayerState:
     player: int
@@ -63,6 +112,9 @@ class PlayerState:
     reserve_offer: tuple[int, ...] = ()  # the reserve card values dealt at setup
     reserve: int | None = None  # the value kept (hidden until the first bank break)
     recruit_discounts: int = 0  # unused recruiting manager / HR director actions this turn (R40)
+    fired: np.ndarray = field(default_factory=card_vector)  # phase 5 choices, hidden until revealed
+    income: int = 0  # cash earned in this turn's phase 4 (the CFO base, C22)
+    bankrupt: bool = False  # could not pay at a negative price (C21): out at the end of the turn
 
     def owned(self) -> np.ndarray:
         """Every card the player owns, wherever it is (for the 1x limit)."""
@@ -79,6 +131,7 @@ class TurnScratch:
     trainers: list[tuple[int, int]] = field(default_factory=list)
     locked: np.ndarray = field(default_factory=card_vector)  # beach cards trained this turn
     phantoms: np.ndarray = field(default_factory=card_vector)  # hired from an empty pile (R15)
+    used: np.ndarray = field(default_factory=card_vector)  # cards at work whose action is spent
 
 
 @dataclass
@@ -104,7 +157,18 @@ class GameState:
     passed: list[int] = field(default_factory=list)  # setup: players who passed in round one
     spots: list[int] = field(default_factory=list)  # phase 2: turn order spot taken by each player
     structure_revealed: bool = True
+    firing_revealed: bool = True  # phase 5: False while players choose whom to fire
     turn: TurnScratch = field(default_factory=TurnScratch)
+    # the map's changing contents
+    houses: dict[int, House] = field(default_factory=dict)  # by house number
+    house_supply: list[int] = field(default_factory=list)  # placeable house+garden numbers left
+    gardens_left: int = 0  # garden tokens left
+    campaigns: list[Campaign] = field(default_factory=list)  # on the board, by placement order
+    # the bank and the end of the game
+    bank_breaks: int = 0
+    reserve_revealed: bool = False  # the reserve cards were opened (first break)
+    bank_debt: int = 0  # owed by the bank after the second break, written down (C23, R38)
+    truncated: bool = False  # ended by max_rounds rather than by the rules
 
     def clone(self) -> GameState:
         board = self.board

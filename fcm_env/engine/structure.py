@@ -138,3 +138,9 @@ def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
         return
     state.turn_order = sorted(range(state.num_players), key=lambda p: state.spots[p])
     state.pending = []
+
+
+ROUTES = {
+    Decision.RESTRUCTURE: (legal_restructure, apply_restructure),
+    Decision.TURN_ORDER: (legal_turn_spot, apply_turn_spot),
+}

@@ -282,3 +282,9 @@ def _phantoms_trainable(
         return False
 
     return search(0, list(trainers), supply.copy(), owned.copy())
+
+
+ROUTES = {
+    Decision.RECRUIT: (legal_recruit, apply_recruit),
+    Decision.TRAIN: (legal_train, apply_train),
+}
