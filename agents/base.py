@@ -1,0 +1,45 @@
+"""The ``Agent`` protocol every player of fcm-magnate implements.
+
+An agent answers one decision at a time. Observation-based agents (trained
+policies) implement ``act(observation, action_mask) -> int``: a flat action id
+of ``fcm_env.encoding``. Engine-aware agents (the heuristic) also implement
+``act_on_game(game, player) -> Action``: they read the engine state directly.
+Tournament and self-play code prefers ``act_on_game`` when an agent has it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from fcm_env.engine.actions import Action
+from fcm_env.engine.game import Game
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses flat action ids from observations and legal-action masks."""
+
+    name: str
+
+    def act(self, observation: Any, action_mask: np.ndarray) -> int: ...
+
+    def reset(self) -> None: ...
+
+
+@runtime_checkable
+class GameAgent(Protocol):
+    """An agent that reads the engine state and answers with a typed ``Action``."""
+
+    name: str
+
+    def act_on_game(self, game: Game, player: int) -> Action: ...
+
+
+def check_mask(action_mask: np.ndarray) -> np.ndarray:
+    """The legal ids of a mask; a clear error for an all-zero mask (nothing to choose)."""
+    legal = np.flatnonzero(np.asarray(action_mask))
+    if legal.size == 0:
+        raise ValueError("the action mask has no legal action: this agent is not the one to move")
+    return legal

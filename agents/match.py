@@ -1,0 +1,113 @@
+"""Play one game between agents and summarise it: the unit every tournament is built of.
+
+An agent that reads the engine (``act_on_game``) is asked directly; any other
+agent gets the observation and the legal-action mask of its seat and answers
+with a flat action id, which is decoded and applied. Either way the game's
+actions are kept, so every game can be saved as a record and replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fcm_env.engine.actions import Action
+from fcm_env.engine.game import Game
+
+
+@dataclass
+class GameResult:
+    """What a finished (or truncated) game came to, by player id."""
+
+    seed: int
+    num_players: int
+    variant: str
+    agents: list[str]  # agent name per player id
+    winners: list[int]
+    cash: list[int]
+    ranks: list[int]  # 1 = best; by cash, ties to the earlier seat (C23)
+    rounds: int
+    ended_by: str  # "bank" (the rules ended it) or "max_rounds"
+    decisions: int
+    actions: list[Action] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict:
+        data = {k: v for k, v in self.__dict__.items() if k != "actions"}
+        return data
+
+
+def final_ranks(game: Game) -> list[int]:
+    """Rank of each player id: most cash first, ties to the player earlier in turn order."""
+    state = game.state
+    order = list(state.turn_order) + [p for p in range(state.num_players) if p not in state.turn_order]
+    active = set(state.turn_order)
+    ranked = sorted(
+        range(state.num_players),
+        key=lambda p: (p not in active, -state.players[p].cash, order.index(p)),
+    )
+    ranks = [0] * state.num_players
+    for i, p in enumerate(ranked):
+        ranks[p] = i + 1
+    return ranks
+
+
+class _ObservationBridge:
+    """Observation + mask for observation-based agents (built once, reused each step)."""
+
+    def __init__(self, num_players: int):
+        from fcm_env.encoding import ActionCodec, Observer, legal_action_mask
+
+        self.codec = ActionCodec()
+        self.observer = Observer()
+        self.mask = legal_action_mask
+
+    def choose(self, agent, game: Game, player: int) -> Action:
+        observation = self.observer.observe(game, player)
+        mask = self.mask(game, player)
+        return self.codec.decode(int(agent.act(observation, mask)), game)
+
+
+def play_game(
+    agents: Sequence,
+    *,
+    seed: int,
+    variant: str = "standard",
+    max_rounds: int = 30,
+    max_decisions: int = 200_000,
+) -> GameResult:
+    """Play a whole game; ``agents[i]`` plays player id ``i``."""
+    num_players = len(agents)
+    game = Game.new(num_players, seed, variant=variant, max_rounds=max_rounds)
+    for agent in agents:
+        if hasattr(agent, "reset"):
+            agent.reset()
+    bridge = None
+    actions: list[Action] = []
+    while not game.is_over:
+        player = game.current_player
+        if player is None:
+            raise RuntimeError(f"seed {seed}: the game stopped in {game.phase.name} with no decision pending")
+        agent = agents[player]
+        if hasattr(agent, "act_on_game"):
+            action = agent.act_on_game(game, player)
+        else:
+            bridge = bridge or _ObservationBridge(num_players)
+            action = bridge.choose(agent, game, player)
+        game.apply(action)
+        actions.append(action)
+        if len(actions) > max_decisions:
+            raise RuntimeError(f"seed {seed}: no end after {max_decisions} decisions")
+    state = game.state
+    return GameResult(
+        seed=seed,
+        num_players=num_players,
+        variant=variant,
+        agents=[getattr(a, "name", type(a).__name__) for a in agents],
+        winners=list(game.winners),
+        cash=[int(p.cash) for p in state.players],
+        ranks=final_ranks(game),
+        rounds=int(state.round),
+        ended_by="max_rounds" if state.truncated else "bank",
+        decisions=len(actions),
+        actions=actions,
+    )

@@ -1,0 +1,37 @@
+"""Uniform random play over the legal actions: the floor every other agent must beat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fcm_env.engine.actions import Action
+from fcm_env.engine.game import Game
+
+from .base import check_mask
+
+
+class RandomAgent:
+    """Picks uniformly among legal actions, from its own seeded generator.
+
+    The same seed gives the same choices in the same positions, on every machine.
+    """
+
+    def __init__(self, seed: int | None = None, name: str = "random"):
+        self.name = name
+        self._seed = seed
+        self._rng = np.random.default_rng(seed)
+
+    def reset(self) -> None:
+        self._rng = np.random.default_rng(self._seed)
+
+    def act(self, observation: Any, action_mask: np.ndarray) -> int:
+        legal = check_mask(action_mask)
+        return int(legal[self._rng.integers(legal.size)])
+
+    def act_on_game(self, game: Game, player: int) -> Action:
+        if game.current_player != player:
+            raise ValueError(f"player {player} is not the one to move (player {game.current_player} is)")
+        actions = game.legal_actions()
+        return actions[int(self._rng.integers(len(actions)))]

@@ -1,0 +1,218 @@
+"""Tournaments: many seeded games between agents, with seat rotation, statistics and ratings.
+
+Game ``g`` is played on seed ``seed + g`` with the lineup rotated by ``g`` seats,
+so every agent plays every player id equally often over ``n`` games. The
+summary gives, per agent name: games, wins, win rate with a 95% Wilson
+interval, mean final cash, mean rank, and an openskill Plackett-Luce rating.
+Games run in worker processes (``workers``); results do not depend on how many.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from agents.match import GameResult, play_game
+from agents.registry import make_agent
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    lineup: tuple[str, ...]  # agent spec per seat of the table, e.g. ("heuristic", "random")
+    games: int = 100
+    seed: int = 0
+    variant: str = "standard"
+    max_rounds: int = 30
+    workers: int = 1
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.lineup) <= 5:
+            raise ValueError(f"a lineup has 2-5 agents (one per player), got {len(self.lineup)}")
+        if self.games < 1:
+            raise ValueError(f"games must be at least 1, got {self.games}")
+
+
+@dataclass
+class AgentStats:
+    name: str
+    games: int = 0
+    wins: int = 0
+    cash_total: float = 0.0
+    rank_total: float = 0.0
+    rating_mu: float = 0.0
+    rating_sigma: float = 0.0
+    rating_ordinal: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def mean_cash(self) -> float:
+        return self.cash_total / self.games if self.games else 0.0
+
+    @property
+    def mean_rank(self) -> float:
+        return self.rank_total / self.games if self.games else 0.0
+
+    def to_json(self) -> dict:
+        low, high = self.interval
+        return {
+            "name": self.name, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+            "win_rate_low": low, "win_rate_high": high, "mean_cash": self.mean_cash,
+            "mean_rank": self.mean_rank, "rating_mu": self.rating_mu, "rating_sigma": self.rating_sigma,
+            "rating_ordinal": self.rating_ordinal,
+        }
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (sound near 0 and 1, unlike the normal one)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seating(lineup: Sequence[str], game_index: int) -> list[str]:
+    """Agent spec per player id for game ``game_index`` (the lineup rotated by that many seats)."""
+    n = len(lineup)
+    shift = game_index % n
+    return [lineup[(i + shift) % n] for i in range(n)]
+
+
+def _play_one(args: tuple[TournamentConfig, int]) -> GameResult:
+    config, index = args
+    seed = config.seed + index
+    specs = seating(config.lineup, index)
+    agents = [make_agent(spec, seed=seed * 10 + i) for i, spec in enumerate(specs)]
+    return play_game(agents, seed=seed, variant=config.variant, max_rounds=config.max_rounds)
+
+
+def run_games(config: TournamentConfig, progress=None) -> list[GameResult]:
+    """Play every game of the tournament, in game order."""
+    jobs = [(config, i) for i in range(config.games)]
+    results: list[GameResult] = []
+    if config.workers <= 1:
+        for job in jobs:
+            results.append(_play_one(job))
+            if progress:
+                progress()
+        return results
+    with ProcessPoolExecutor(max_workers=config.workers) as pool:
+        for result in pool.map(_play_one, jobs, chunksize=max(1, config.games // (4 * config.workers))):
+            results.append(result)
+            if progress:
+                progress()
+    return results
+
+
+def summarise(results: Sequence[GameResult]) -> list[AgentStats]:
+    """Per-agent statistics and ratings, best rating first.
+
+    Ratings: one openskill Plackett-Luce rating per agent name, updated game by
+    game in game order. When a name sits at several seats of one game, only its
+    best-placed seat takes part in that game's update (a rating cannot play itself).
+    """
+    from openskill.models import PlackettLuce
+
+    stats: dict[str, AgentStats] = {}
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    for result in results:
+        best_rank: dict[str, int] = {}
+        for player, name in enumerate(result.agents):
+            s = stats.setdefault(name, AgentStats(name))
+            s.games += 1
+            s.wins += int(player in result.winners)
+            s.cash_total += result.cash[player]
+            s.rank_total += result.ranks[player]
+            best_rank[name] = min(best_rank.get(name, 99), result.ranks[player])
+        if len(best_rank) < 2:
+            continue
+        names = sorted(best_rank, key=lambda n: best_rank[n])
+        teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
+        updated = model.rate(teams, ranks=[best_rank[n] for n in names])
+        for n, team in zip(names, updated, strict=True):
+            ratings[n] = team[0]
+    for name, s in stats.items():
+        r = ratings.get(name)
+        if r is not None:
+            s.rating_mu, s.rating_sigma, s.rating_ordinal = float(r.mu), float(r.sigma), float(r.ordinal())
+    return sorted(stats.values(), key=lambda s: -s.rating_ordinal)
+
+
+def format_table(stats: Sequence[AgentStats], results: Sequence[GameResult]) -> str:
+    """A plain-text results table (what ``fcm evaluate`` prints)."""
+    header = (
+        f"{'agent':<22} {'games':>5} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean cash':>10} "
+        f"{'mean rank':>9} {'rating':>8}"
+    )
+    lines = [header]
+    for s in stats:
+        low, high = s.interval
+        lines.append(
+            f"{s.name:<22} {s.games:>5} {s.wins:>5} {s.win_rate:>9.3f} {f'[{low:.3f}, {high:.3f}]':>15} "
+            f"{s.mean_cash:>10.1f} {s.mean_rank:>9.2f} {s.rating_ordinal:>8.2f}"
+        )
+    if results:
+        by_bank = sum(r.ended_by == "bank" for r in results)
+        rounds = sum(r.rounds for r in results) / len(results)
+        lines.append(
+            f"{len(results)} games; ended by the bank: {by_bank} ({by_bank / len(results):.1%}); "
+            f"mean rounds {rounds:.1f}"
+        )
+    return "\n".join(lines)
+
+
+def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[AgentStats],
+                  results: Sequence[GameResult], *, records: bool = True) -> None:
+    """``summary.json``, ``games.csv`` and (optionally) one replayable record per game."""
+    from fcm_env.engine.records import GameRecord
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    summary = {
+        "config": {**config.__dict__, "lineup": list(config.lineup)},
+        "agents": [s.to_json() for s in stats],
+        "games": [r.to_json() for r in results],
+    }
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=1))
+    with (out_dir / "games.csv").open("w", newline="") as f:
+        writer = csv.writer(f)
+        n = max(r.num_players for r in results)
+        writer.writerow(["seed", "num_players", "variant", "rounds", "ended_by", "winners"]
+                        + [f"agent_{i}" for i in range(n)] + [f"cash_{i}" for i in range(n)])
+        for r in results:
+            pad = [""] * (n - r.num_players)
+            writer.writerow([r.seed, r.num_players, r.variant, r.rounds, r.ended_by,
+                             " ".join(map(str, r.winners))] + r.agents + pad + r.cash + pad)
+    if records:
+        record_dir = out_dir / "records"
+        record_dir.mkdir(exist_ok=True)
+        for r in results:
+            record = GameRecord(
+                num_players=r.num_players, seed=r.seed, variant=r.variant, max_rounds=config.max_rounds,
+                actions=list(r.actions), agents=list(r.agents),
+                result={"winners": r.winners, "cash": r.cash, "rounds": r.rounds, "ended_by": r.ended_by},
+            )
+            record.save(record_dir / f"game_{r.seed}.json")
+
+
+def run_tournament(config: TournamentConfig, out_dir: Path | None = None, *, progress=None,
+                   records: bool = True) -> tuple[list[AgentStats], list[GameResult]]:
+    results = run_games(config, progress=progress)
+    stats = summarise(results)
+    if out_dir is not None:
+        write_results(out_dir, config, stats, results, records=records)
+    return stats, results
