@@ -2,25 +2,57 @@
 
 ``advance`` runs every step that needs no player decision (phase changes,
 Dinnertime, paying salaries, running campaigns, Clean-up) until a player must
-decide or the game is over.
+decide or the game is over. A phase whose decisions are all taken leaves
+``state.pending`` empty and ``state.phase`` at itself; ``advance`` then starts the
+next one:
+
+    WORKING -> Dinnertime (4) -> game over after the final bank break, else
+    Payday (5; skipped in the introductory game) -> Marketing (6) -> Clean-up (7)
+    -> next round's Restructuring, or game over when ``max_rounds`` is passed.
 """
 
 from __future__ import annotations
 
-from . import structure, working
+from . import bank, cleanup, dinnertime, marketing_run, payday, structure, working
 from .state import GameState, Phase
 
 
 def advance(state: GameState) -> None:
     while not state.pending and state.phase != Phase.GAME_OVER:
-        if state.phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
+        phase = state.phase
+        if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
             state.round = 1
             structure.start_restructuring(state)
-        elif state.phase == Phase.ORDER_OF_BUSINESS:
+        elif phase == Phase.ORDER_OF_BUSINESS:
             working.start(state)
-        else:
-            break  # phases 4-7: being written
+        elif phase == Phase.WORKING:
+            dinnertime.run(state)
+            if bank.is_broken_for_good(state):  # C23, R38: the game ends after phase 4
+                state.phase = Phase.GAME_OVER
+        elif phase == Phase.DINNERTIME:
+            payday.start(state)
+        elif phase == Phase.PAYDAY:
+            marketing_run.run(state)
+            cleanup.start(state)
+        elif phase == Phase.MARKETING:
+            cleanup.start(state)
+        elif phase == Phase.CLEANUP:
+            cleanup.finish(state)
+        else:  # RESTRUCTURING always leaves a decision or moves on by itself
+            raise RuntimeError(f"no decision pending in phase {phase.name}")
 
 
 def winners(state: GameState) -> tuple[int, ...]:
-    return ()
+    """The winner once the game is over; () while it runs.
+
+    C23: most cash; a tie goes to the tied player earliest in turn order. Bankrupt
+    players cannot win; if every player went bankrupt, the same rule picks among
+    them (D45).
+    """
+    if state.phase != Phase.GAME_OVER:
+        return ()
+    candidates = [p for p in state.turn_order if not state.players[p].bankrupt] or list(state.turn_order)
+    if not candidates:
+        return ()
+    best = max(candidates, key=lambda p: (state.players[p].cash, -state.turn_order.index(p)))
+    return (best,)

@@ -1,5 +1,177 @@
-"""(being written) — see the module list in game.PHASE_MODULES."""
+"""Phase 5 Payday: fire cards (hidden, revealed together), then pay salaries to the bank.
+
+rules: Phase 5; C27, C30; R39-R41, R43. The introductory game skips this phase.
+
+Each active player in turn order marks cards to fire one at a time
+(``Decision.FIRE``; choices sit in ``player.fired`` and stay hidden while
+``state.firing_revealed`` is False), then says done. Any card at work (never the
+CEO) or on the beach may be fired. Done is legal only when the player can pay
+what remains due after the marked firings, and, once they hold "First to have
+$100", only when their CFO is marked (C27). A busy marketeer may be marked only
+when every other salaried card is marked and the salary still cannot be paid
+(C30); a marketeer tied to an eternal campaign never. A player whose only move
+would be done is not asked (D46). At the reveal fired cards return to the supply
+(a fired busy marketeer's campaign stays), salaries go to the bank, and "First to
+pay $20 or more in salaries" goes to whoever actually paid $20 or more (R41).
+"""
 
 from __future__ import annotations
 
-ROUTES: dict = {}
+import numpy as np
+
+from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Milestone
+
+from . import bank, milestones
+from .actions import Action, ActionKind, Decision, Pending
+from .state import NUM_TYPES, GameState, Phase, PlayerState
+
+CEO = int(EmployeeType.CEO)
+SALARIED = np.array([spec.salary for spec in EMPLOYEES], dtype=bool)
+MARKETEER = np.array([spec.is_marketeer for spec in EMPLOYEES], dtype=bool)
+TRAIN_DISCOUNT = int(MILESTONES[Milestone.FIRST_TRAIN].effect_params["salary_discount_per_payday"])
+PAY_20 = 20
+
+
+# ------------------------------------------------------------------ salary arithmetic
+
+
+def paid_types(state: GameState, player: int) -> np.ndarray:
+    """Bool per type: cards of this type cost a salary for ``player``.
+
+    rules: First billboard placed — no salaries for marketeers.
+    """
+    mask = SALARIED.copy()
+    if milestones.has(state, player, Milestone.FIRST_BILLBOARD):
+        mask &= ~MARKETEER
+    return mask
+
+
+def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -> int:
+    """$5 per salaried card at work, on the beach or busy (less ``fired``), after discounts, >= 0.
+
+    Discounts (all mandatory): $5 per unused recruiting action (R40), $15 with First
+    to train someone.
+    """
+    p = state.players[player]
+    fired = p.fired if fired is None else fired
+    held = p.work + p.beach + p.busy - fired
+    count = int(held[paid_types(state, player)].sum())
+    gross = PRICES.salary * count
+    discount = PRICES.salary * p.recruit_discounts
+    if milestones.has(state, player, Milestone.FIRST_TRAIN):
+        discount += TRAIN_DISCOUNT
+    return max(0, gross - discount)
+
+
+def _eternal_marketeers(state: GameState, player: int) -> np.ndarray:
+    out = np.zeros(NUM_TYPES, dtype=np.int16)
+    for c in state.campaigns:
+        if c.owner == player and c.eternal:
+            out[c.marketeer] += 1
+    return out
+
+
+def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
+    """C27: holding "First to have $100" and a CFO not yet marked."""
+    if not milestones.has(state, p.player, Milestone.FIRST_HAVE_100):
+        return False
+    cfo = EmployeeType.CFO
+    return int(p.fired[cfo]) < int(p.work[cfo] + p.beach[cfo])
+
+
+def _busy_firing_open(state: GameState, p: PlayerState) -> bool:
+    """C30: every salaried card outside campaigns is marked, and the salary still cannot be paid."""
+    paid = paid_types(state, p.player)
+    free = p.work + p.beach
+    free_left = (free - np.minimum(p.fired, free))[paid]
+    return int(free_left.sum()) == 0 and salary_due(state, p.player) > p.cash
+
+
+def legal_fire(state: GameState, pending: Pending) -> list[Action]:
+    p = state.players[pending.player]
+    actions = []
+    if salary_due(state, p.player) <= p.cash and not _must_fire_cfo(state, p):
+        actions.append(Action.pass_())
+    free = p.work + p.beach
+    busy_ok = _busy_firing_open(state, p)
+    busy_fireable = np.maximum(p.busy - _eternal_marketeers(state, p.player), 0)
+    paid = paid_types(state, p.player)
+    for t in range(NUM_TYPES):
+        if t == CEO:
+            continue
+        limit = int(free[t])
+        if busy_ok and paid[t]:
+            limit += int(busy_fireable[t])
+        if int(p.fired[t]) < limit:
+            actions.append(Action.fire(t))
+    return actions
+
+
+def _only_done(state: GameState, player: int) -> bool:
+    return legal_fire(state, Pending(Decision.FIRE, player)) == [Action.pass_()]
+
+
+# ------------------------------------------------------------------ flow
+
+
+def start(state: GameState) -> None:
+    """Open Payday: ask the active players in turn order (the introductory game skips it)."""
+    state.phase = Phase.PAYDAY
+    state.pending = []
+    if state.variant != "standard":
+        return
+    state.firing_revealed = False
+    state.queue = [p for p in state.turn_order if not state.players[p].bankrupt]  # D41
+    _ask_next(state)
+
+
+def _ask_next(state: GameState) -> None:
+    while state.queue and _only_done(state, state.queue[0]):
+        state.queue.pop(0)
+    if state.queue:
+        state.pending = [Pending(Decision.FIRE, state.queue[0])]
+    else:
+        reveal(state)
+
+
+def apply_fire(state: GameState, pending: Pending, action: Action) -> None:
+    p = state.players[pending.player]
+    if action.kind == ActionKind.FIRE:
+        p.fired[action.args[0]] += 1
+        if not _only_done(state, p.player):
+            return
+    state.queue.pop(0)
+    _ask_next(state)
+
+
+def reveal(state: GameState) -> None:
+    """All choices are opened: fired cards leave, salaries are paid (R39: at the same time)."""
+    state.pending = []
+    state.firing_revealed = True
+    for player in state.turn_order:
+        p = state.players[player]
+        if p.bankrupt:
+            continue
+        due = salary_due(state, player)
+        _dismiss(state, p)
+        paid = bank.collect(state, player, due)
+        if paid >= PAY_20:
+            milestones.claim(state, player, Milestone.FIRST_PAY_20_SALARIES)
+    for p in state.players:
+        p.fired[:] = 0
+
+
+def _dismiss(state: GameState, p: PlayerState) -> None:
+    """Marked cards go back to the supply: beach first, then work, then busy (their campaigns stay)."""
+    for t in range(NUM_TYPES):
+        left = int(p.fired[t])
+        for pool in (p.beach, p.work, p.busy):
+            take = min(left, int(pool[t]))
+            pool[t] -= take
+            state.supply[t] += take
+            left -= take
+
+
+ROUTES = {
+    Decision.FIRE: (legal_fire, apply_fire),
+}

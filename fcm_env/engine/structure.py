@@ -127,7 +127,8 @@ def start_order_of_business(state: GameState) -> None:
 
 
 def legal_turn_spot(state: GameState, pending: Pending) -> list[Action]:
-    return [Action.turn_spot(s) for s in range(state.num_players) if s not in state.spots]
+    # one spot per player still in the game (bankrupt players left the turn order: C21)
+    return [Action.turn_spot(s) for s in range(len(state.turn_order)) if s not in state.spots]
 
 
 def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
@@ -136,7 +137,7 @@ def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
     if state.queue:
         state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
         return
-    state.turn_order = sorted(range(state.num_players), key=lambda p: state.spots[p])
+    state.turn_order = sorted(state.turn_order, key=lambda p: state.spots[p])
     state.pending = []
 
 

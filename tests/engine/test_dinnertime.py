@@ -1,0 +1,286 @@
+"""Phase 4 Dinnertime: who eats where, what it pays, tips and the CFO."""
+
+from __future__ import annotations
+
+from late_builders import LOOP, NEAR_2, STRADDLE, TILE_1, add_restaurant, demand, give, money, position, stock
+
+from fcm_env.data import Good, Milestone
+from fcm_env.engine import dinnertime
+from fcm_env.engine.state import Phase
+
+B, P, BEER, LEM = Good.BURGER, Good.PIZZA, Good.BEER, Good.LEMONADE
+GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
+
+
+def two_chains(**kw):
+    """Player 0 at distance 0 from house 2, player 1 at distance 1 (tile 1)."""
+    state = position(**kw)
+    add_restaurant(state, 0, NEAR_2)
+    add_restaurant(state, 1, TILE_1)
+    return state
+
+
+def test_rulebook_example_one_burger_two_beers_to_a_garden_house_earn_125():
+    # rules: Phase 4 example — luxuries manager (+$10), garden doubles the unit price,
+    # First burger marketed adds $5 per burger (not doubled): 45 + 2 x 40 = 125
+    state = two_chains()
+    give(state, 0, luxuries_manager=1)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    stock(state, 0, burger=1, beer=2)
+    demand(state, 2, B, BEER, BEER, garden=GARDEN_2)
+    dinnertime.run(state)
+    p = state.players[0]
+    assert p.cash == 125 and p.income == 125
+    assert state.bank == 1000 - 125
+    assert p.stock.tolist() == [0, 0, 0, 0, 0] and state.houses[2].demand == []
+    assert state.phase == Phase.DINNERTIME
+
+
+def test_drink_bonus_counts_for_every_drink_and_pizza_bonus_only_for_pizza():
+    # rules: First drink marketed — +$5 for all drinks; First pizza marketed — pizza only
+    state = two_chains()
+    state.players[0].milestones |= {Milestone.FIRST_DRINK_MARKETED, Milestone.FIRST_PIZZA_MARKETED}
+    stock(state, 0, burger=1, pizza=1, beer=1, lemonade=1)
+    demand(state, 2, B, P, BEER, LEM)
+    dinnertime.run(state)
+    assert state.players[0].cash == 10 + 15 + 15 + 15
+
+
+def test_nearer_chain_wins_at_equal_price():
+    # rules: Phase 4 — lowest unit price + distance: 10 + 0 beats 10 + 1, even against
+    # more waitresses and an earlier seat
+    state = two_chains(order=[1, 0])
+    give(state, 1, waitress=2)
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.players[0].cash == 10
+    assert state.players[1].cash == 6  # only the tips (R36)
+    assert state.players[1].stock[B] == 1
+
+
+def test_cheaper_chain_further_away_wins():
+    # rules: Phase 4 — a discount manager (-$3): 7 + 1 = 8 beats 10 + 0 (R33)
+    state = two_chains()
+    give(state, 1, discount_manager=1)
+    stock(state, 0, burger=2)
+    stock(state, 1, burger=2)
+    demand(state, 2, B, B)
+    dinnertime.run(state)
+    assert state.players[1].cash == 14 and state.players[0].cash == 0
+
+
+def test_price_plus_distance_tie_goes_to_more_waitresses():
+    # rules: Phase 4 — pricing manager: 9 + 1 = 10 = 10 + 0; the chain with more waitresses wins (R34)
+    state = two_chains()
+    give(state, 1, pricing_manager=1, waitress=1)
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.players[1].cash == 9 + 3
+    assert state.players[0].cash == 0
+
+
+def test_full_tie_goes_to_the_earlier_seat():
+    # rules: Phase 4 — same price + distance, same waitresses: earlier in turn order (R34)
+    for order, winner in (([0, 1], 0), ([1, 0], 1)):
+        state = two_chains(order=order)
+        give(state, 1, pricing_manager=1)
+        stock(state, 0, burger=1)
+        stock(state, 1, burger=1)
+        demand(state, 2, B)
+        dinnertime.run(state)
+        assert state.players[winner].cash == (10 if winner == 0 else 9)
+        assert state.players[1 - winner].cash == 0
+
+
+def test_first_to_lower_prices_takes_a_dollar_off():
+    # rules: First to lower prices — price $1 lower: 9 + 1 = 10 ties 10 + 0; seat 1 has it in turn order [1, 0]
+    state = two_chains(order=[1, 0])
+    state.players[1].milestones.add(Milestone.FIRST_LOWER_PRICES)
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.players[1].cash == 9
+
+
+def test_no_road_connection_no_dinner():
+    # rules: Phase 4 — house 7 sits in a road loop no restaurant of the two chains touches
+    state = two_chains()
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 7, B)
+    dinnertime.run(state)
+    assert state.houses[7].demand == [B]
+    assert state.players[0].cash == state.players[1].cash == 0
+    # a restaurant on the loop serves it
+    add_restaurant(state, 1, LOOP)
+    dinnertime.run(state)
+    assert state.houses[7].demand == [] and state.players[1].cash == 10
+
+
+def test_the_whole_basket_must_be_covered():
+    # rules: Phase 4 — a chain with 1 of the 2 burgers wanted does not qualify; the further one does
+    state = two_chains()
+    stock(state, 0, burger=1, beer=5)
+    stock(state, 1, burger=2, beer=1)
+    demand(state, 2, B, B, BEER)
+    dinnertime.run(state)
+    assert state.players[1].cash == 30 and state.players[0].cash == 0
+    # nobody covers it: the demand stays
+    demand(state, 2, B, B, BEER)
+    dinnertime.run(state)
+    assert state.houses[2].demand == [B, B, BEER]
+
+
+def test_houses_eat_in_number_order_and_stock_runs_out():
+    # rules: Phase 4 — house 2 eats before house 4; the one burger goes to house 2
+    state = position()
+    add_restaurant(state, 0, TILE_1)  # distance 1 to both houses
+    stock(state, 0, burger=1)
+    demand(state, 4, B)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.houses[2].demand == [] and state.houses[4].demand == [B]
+    assert state.players[0].cash == 10
+
+
+def test_coming_soon_restaurant_does_not_serve():
+    # rules: Place or move restaurants — "coming soon" opens only at the end of the turn
+    state = position()
+    add_restaurant(state, 0, NEAR_2, coming_soon=True)
+    add_restaurant(state, 1, TILE_1)
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.players[1].cash == 10 and state.players[0].cash == 0
+
+
+def test_drive_in_corner_shortens_the_distance():
+    # rules: Local manager — drive-in: all four corners are entrances (C11, R32);
+    # the NE corner (3,10) is on tile 2 with house 4: distance 0 instead of 1
+    state = position()
+    add_restaurant(state, 0, STRADDLE)
+    add_restaurant(state, 1, NEAR_2)  # tile 0: distance 2 to house 4
+    give(state, 1, discount_manager=1)  # 7 + 2 = 9
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 4, B)
+    dinnertime.run(state)
+    assert state.players[1].cash == 7  # 10 + 1 > 9
+    give(state, 0, local_manager=1)  # now 10 + 0 = 10 > 9 still
+    give(state, 0, pricing_manager=1)  # 9 + 0 = 9 ties 9; player 0 is earlier in turn order
+    stock(state, 1, burger=1)
+    demand(state, 4, B)
+    dinnertime.run(state)
+    assert state.players[0].cash == 9
+
+
+def test_waitresses_earn_3_or_5_with_first_waitress_even_without_sales():
+    # rules: Phase 4 Waitresses; First waitress played; R36
+    state = two_chains()
+    give(state, 0, waitress=2)
+    give(state, 1, waitress=1)
+    state.players[1].milestones.add(Milestone.FIRST_WAITRESS)
+    dinnertime.run(state)
+    assert state.players[0].cash == 6 and state.players[1].cash == 5
+    assert state.players[0].income == 6
+
+
+def test_cfo_adds_half_rounded_up():
+    # rules: Phase 4 CFO; C22 — (10 + 3) * 50% = 6.5 -> 7
+    state = two_chains()
+    give(state, 0, cfo=1, waitress=1)
+    stock(state, 0, burger=1)
+    demand(state, 2, B)
+    dinnertime.run(state)
+    assert state.players[0].cash == 20
+    assert state.players[0].income == 13
+
+
+def test_first_to_have_100_from_an_earlier_turn_acts_as_cfo():
+    # rules: First to have $100 — the CEO counts as CFO (C27); 20 * 50% = 10
+    state = two_chains()
+    state.players[0].milestones.add(Milestone.FIRST_HAVE_100)
+    state.milestones_gone.add(Milestone.FIRST_HAVE_100)
+    stock(state, 0, burger=2)
+    demand(state, 2, B, B)
+    dinnertime.run(state)
+    assert state.players[0].cash == 30
+
+
+def test_cfo_on_negative_income_rounds_up_towards_plus_infinity():
+    # rules: C21, C22, R37 — 4 discount managers: price 10 - 12 = -2, doubled by the garden:
+    # 2 burgers cost 8; a waitress brings 3: income -5; CFO -2.5 -> -2
+    state = two_chains()
+    give(state, 0, discount_manager=4, waitress=1, cfo=1)
+    state.players[0].cash = 20
+    stock(state, 0, burger=2)
+    demand(state, 2, B, B, garden=GARDEN_2)
+    before = money(state)
+    dinnertime.run(state)
+    p = state.players[0]
+    assert p.cash == 20 - 8 + 3 - 2 == 13
+    assert p.income == -5 and not p.bankrupt
+    assert state.bank == 1000 + 8 - 3 + 2
+    assert money(state) == before
+
+
+def test_negative_price_chain_that_cannot_pay_is_bankrupt_and_serves_no_later_house():
+    # rules: C21, R35 — price -2: two burgers cost $4, the chain has $3: it pays 3 and is
+    # bankrupt; house 4 (later) is not served by it although it has a burger left
+    state = position()
+    add_restaurant(state, 0, NEAR_2)
+    give(state, 0, discount_manager=4)
+    state.players[0].cash = 3
+    stock(state, 0, burger=3)
+    demand(state, 2, B, B)
+    demand(state, 4, B)
+    dinnertime.run(state)
+    p = state.players[0]
+    assert p.bankrupt and p.cash == 0
+    assert state.bank == 1003
+    assert p.stock[B] == 1 and state.houses[4].demand == [B]
+    assert Milestone.FIRST_HAVE_20 not in p.milestones
+
+
+def test_bonus_can_outweigh_a_negative_price():
+    # rules: C21 — price -2 and First burger marketed (+5): each burger earns 3 (no bankruptcy at $0)
+    state = position()
+    add_restaurant(state, 0, NEAR_2)
+    give(state, 0, discount_manager=4)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    stock(state, 0, burger=2)
+    demand(state, 2, B, B)
+    dinnertime.run(state)
+    assert state.players[0].cash == 6 and not state.players[0].bankrupt
+
+
+def test_cash_milestones_are_claimed_at_the_end_of_dinnertime():
+    # rules: First to have $20 (C26), First to have $100 (C27) — checked after phase 4
+    state = two_chains()
+    state.players[0].cash = 15
+    state.players[1].cash = 95
+    give(state, 0, waitress=2)  # +6 -> 21
+    give(state, 1, waitress=1)  # +3 -> 98: no $100
+    dinnertime.run(state)
+    assert state.players[0].milestones == {Milestone.FIRST_HAVE_20}
+    assert state.players[1].milestones == {Milestone.FIRST_HAVE_20}
+    state.players[1].cash = 100
+    dinnertime.run(state)
+    assert Milestone.FIRST_HAVE_100 in state.players[1].milestones
+    assert state.milestones_this_turn == {Milestone.FIRST_HAVE_20, Milestone.FIRST_HAVE_100}
+    # the $100 CEO-as-CFO bonus starts only next turn (C27)
+    assert not dinnertime.has_cfo(state, 1)
+
+
+def test_introductory_game_claims_no_milestones():
+    # rules: Introductory game — no milestones
+    state = two_chains(variant="introductory")
+    state.players[0].cash = 150
+    dinnertime.run(state)
+    assert state.players[0].milestones == set()
