@@ -1,5 +1,235 @@
-"""(being written) — see the module list in game.PHASE_MODULES."""
+"""Phase 3 Working 9-5, third sub-step: initiate marketing campaigns.
+
+rules: Initiate marketing campaigns; C13-C17, R17-R21, R51; milestones First
+billboard placed, First burger / pizza / drink marketed, First airplane campaign,
+First radio campaign.
+
+One campaign is a chain of atomic decisions by the same player, its choices so far
+kept in ``Pending.context``:
+
+``MARKETEER`` ()  ->  ``CAMPAIGN_TILE`` (marketeer,)  ->  ``CAMPAIGN_PLACE``
+(marketeer, tile)  ->  ``CAMPAIGN_PRODUCT`` (marketeer, tile, row, col, orientation)
+->  ``CAMPAIGN_DURATION`` (... , product), skipped for an eternal campaign.
+
+A marketeer or a tile is offered only when the chain can be finished (there is no
+"back" action): a tile needs at least one legal spot, and any of the five goods and
+a duration of at least one turn are always possible. On completion the campaign is
+recorded, its tile leaves the supply and the marketeer leaves work: busy until the
+campaign ends, or, for an eternal campaign, out of the game for good (the card then
+lives in the ``Campaign`` record).
+"""
 
 from __future__ import annotations
 
-ROUTES: dict = {}
+import numpy as np
+
+from fcm_env.data import (
+    EMPLOYEES,
+    CampaignType,
+    EmployeeSpec,
+    Good,
+    MarketingTileSpec,
+    Milestone,
+    RangeKind,
+    marketing_tile,
+)
+
+from . import milestones
+from .actions import Action, ActionKind, Decision, Pending
+from .board import AirplaneLane
+from .occupancy import entrances_of, occupied
+from .placement import (
+    airplane_anchor,
+    airplane_from_anchor,
+    airplane_placements,
+    campaign_placements,
+    campaign_squares,
+    list_placements,
+)
+from .state import Campaign, GameState
+
+STEP = 0  # position of this sub-step in working.LATER_STEPS
+
+MARKETEERS = tuple(spec.type for spec in EMPLOYEES if spec.is_marketeer)
+
+#: milestone for placing a campaign of each kind
+_PLACED_MILESTONE = {
+    CampaignType.BILLBOARD: Milestone.FIRST_BILLBOARD,
+    CampaignType.AIRPLANE: Milestone.FIRST_AIRPLANE,
+    CampaignType.RADIO: Milestone.FIRST_RADIO,
+}
+#: milestone for advertising each good (any drink counts for the drink milestone)
+_PRODUCT_MILESTONE = {
+    Good.BURGER: Milestone.FIRST_BURGER_MARKETED,
+    Good.PIZZA: Milestone.FIRST_PIZZA_MARKETED,
+    Good.BEER: Milestone.FIRST_DRINK_MARKETED,
+    Good.LEMONADE: Milestone.FIRST_DRINK_MARKETED,
+    Good.SODA: Milestone.FIRST_DRINK_MARKETED,
+}
+
+
+# ------------------------------------------------------------------ where a campaign may go
+
+
+def airplane_lanes(state: GameState) -> list[AirplaneLane]:
+    """The lanes of every airplane on the board, all players' (R20: tiles may not overlap)."""
+    return [
+        airplane_from_anchor(c.row, c.col, c.orientation, marketing_tile(c.number).along_edge, state.board)
+        for c in state.campaigns
+        if c.kind == CampaignType.AIRPLANE
+    ]
+
+
+def marketeer_reach(state: GameState, player: int, spec: EmployeeSpec) -> np.ndarray | None:
+    """Squares within the marketeer's range by road from the chain's entrances, None if unlimited.
+
+    rules: Initiate marketing campaigns (range from any restaurant entrance, R19);
+    C11 (drive-in corners are entrances too); C13 (brand managers/directors: no range).
+    """
+    rng = spec.marketing_range
+    if rng is None or rng.kind == RangeKind.UNLIMITED:
+        return None
+    entrances = entrances_of(state, player, open_only=False)  # D16: coming-soon restaurants count
+    return state.board.squares_within(entrances, int(rng.value or 0))
+
+
+def tile_placements(
+    state: GameState, tile: MarketingTileSpec, reach: np.ndarray | None, grid: np.ndarray | None = None
+) -> list[tuple[int, int, int]]:
+    """Every legal (row, col, orientation) of a campaign tile; airplanes as their edge anchor."""
+    board = state.board
+    if tile.type == CampaignType.AIRPLANE:
+        legal = airplane_placements(board, tile, airplane_lanes(state))  # no road, no range (C15)
+        return sorted(
+            airplane_anchor(AirplaneLane(edge, start, tile.along_edge), board)
+            for edge, start in list_placements(legal)
+        )
+    if tile.type == CampaignType.RADIO:
+        reach = None  # C13, R17: a radio needs a road next to it, not a connection
+    grid = occupied(state) if grid is None else grid
+    return [tuple(p) for p in list_placements(campaign_placements(board, grid, tile, reach))]
+
+
+def _tiles_for(state: GameState, player: int, etype: int) -> list[int]:
+    """Supply tiles this marketeer may place that have at least one legal spot."""
+    spec = EMPLOYEES[etype]
+    reach = marketeer_reach(state, player, spec)
+    grid = occupied(state)
+    return [
+        number
+        for number in sorted(state.marketing_supply)
+        if marketing_tile(number).type in spec.campaign_types
+        and tile_placements(state, marketing_tile(number), reach, grid)
+    ]
+
+
+def _available_marketeers(state: GameState, player: int) -> list[int]:
+    work = state.players[player].work
+    used = state.turn.used
+    return [t for t in MARKETEERS if work[t] - used[t] > 0 and _tiles_for(state, player, t)]
+
+
+# ------------------------------------------------------------------ sub-step flow
+
+
+def begin(state: GameState, player: int) -> bool:
+    """Ask for a marketeer if one can launch a campaign; False when there is nothing to do."""
+    if not _available_marketeers(state, player):
+        return False
+    state.pending = [Pending(Decision.MARKETEER, player)]
+    return True
+
+
+def _step_over(state: GameState, player: int) -> None:
+    from . import working  # late import: working imports this module to order the sub-steps
+
+    working.continue_turn(state, player, STEP)
+
+
+# ------------------------------------------------------------------ decisions
+
+
+def legal_marketeer(state: GameState, pending: Pending) -> list[Action]:
+    return [Action.pass_()] + [Action.select_marketeer(t) for t in _available_marketeers(state, pending.player)]
+
+
+def apply_marketeer(state: GameState, pending: Pending, action: Action) -> None:
+    if action.kind == ActionKind.PASS:
+        _step_over(state, pending.player)
+        return
+    state.pending = [Pending(Decision.CAMPAIGN_TILE, pending.player, (action.args[0],))]
+
+
+def legal_tile(state: GameState, pending: Pending) -> list[Action]:
+    return [Action.choose_tile(n) for n in _tiles_for(state, pending.player, pending.context[0])]
+
+
+def apply_tile(state: GameState, pending: Pending, action: Action) -> None:
+    state.pending = [Pending(Decision.CAMPAIGN_PLACE, pending.player, pending.context + (action.args[0],))]
+
+
+def legal_place(state: GameState, pending: Pending) -> list[Action]:
+    etype, number = pending.context
+    reach = marketeer_reach(state, pending.player, EMPLOYEES[etype])
+    return [Action.place_campaign(*p) for p in tile_placements(state, marketing_tile(number), reach)]
+
+
+def apply_place(state: GameState, pending: Pending, action: Action) -> None:
+    tile = marketing_tile(pending.context[1])
+    milestone = _PLACED_MILESTONE.get(tile.type)
+    if milestone is not None:  # rules: Milestones — claimed when the campaign is placed
+        milestones.claim(state, pending.player, milestone)
+    state.pending = [Pending(Decision.CAMPAIGN_PRODUCT, pending.player, pending.context + action.args)]
+
+
+def legal_product(state: GameState, pending: Pending) -> list[Action]:
+    return [Action.choose_product(g) for g in Good]  # C16, R21: any drink, even one not on the map
+
+
+def apply_product(state: GameState, pending: Pending, action: Action) -> None:
+    player = pending.player
+    good = Good(action.args[0])
+    milestones.claim(state, player, _PRODUCT_MILESTONE[good])
+    context = pending.context + (int(good),)
+    if milestones.has(state, player, Milestone.FIRST_BILLBOARD):
+        _launch(state, player, context, turns=1, eternal=True)  # rules: First billboard placed; R51
+        return
+    state.pending = [Pending(Decision.CAMPAIGN_DURATION, player, context)]
+
+
+def legal_duration(state: GameState, pending: Pending) -> list[Action]:
+    longest = EMPLOYEES[pending.context[0]].max_duration
+    return [Action.choose_duration(d) for d in range(1, longest + 1)]
+
+
+def apply_duration(state: GameState, pending: Pending, action: Action) -> None:
+    _launch(state, pending.player, pending.context, turns=action.args[0], eternal=False)
+
+
+def _launch(state: GameState, player: int, context: tuple[int, ...], *, turns: int, eternal: bool) -> None:
+    """Put the campaign on the board and send its marketeer away (busy, or gone if eternal)."""
+    etype, number, row, col, orientation, product = context
+    tile = marketing_tile(number)
+    squares = () if tile.type == CampaignType.AIRPLANE else campaign_squares(row, col, orientation, tile)
+    state.campaigns.append(Campaign(
+        number=number, kind=int(tile.type), owner=player, marketeer=etype, product=product,
+        remaining=turns, eternal=eternal, row=row, col=col, orientation=orientation, squares=squares,
+    ))
+    state.marketing_supply.remove(number)
+    p = state.players[player]
+    p.work[etype] -= 1
+    if not eternal:
+        p.busy[etype] += 1  # rules: Marketeer will be busy (back when the campaign ends)
+    if _available_marketeers(state, player):
+        state.pending = [Pending(Decision.MARKETEER, player)]
+    else:
+        _step_over(state, player)
+
+
+ROUTES = {
+    Decision.MARKETEER: (legal_marketeer, apply_marketeer),
+    Decision.CAMPAIGN_TILE: (legal_tile, apply_tile),
+    Decision.CAMPAIGN_PLACE: (legal_place, apply_place),
+    Decision.CAMPAIGN_PRODUCT: (legal_product, apply_product),
+    Decision.CAMPAIGN_DURATION: (legal_duration, apply_duration),
+}

@@ -1,7 +1,9 @@
-"""Phase 3 Working 9-5: recruiting and training.
+"""Phase 3 Working 9-5: recruiting and training, and the order of the later sub-steps.
 
 rules: Phase 3 — each player does all their actions before the next (R12), in the
 rulebook order: recruit, train, marketing, food and drinks, houses, restaurants.
+The later sub-steps live in ``marketing_launch``, ``production`` and ``expansion``;
+``continue_turn`` chains them and skips any with nothing to do.
 
 Recruit: one hire per recruiting action (CEO 1, recruiting girl 1, recruiting
 manager 2, HR director 4), entry-level cards only. A card whose pile is empty may
@@ -26,7 +28,7 @@ import numpy as np
 
 from fcm_env.data import EMPLOYEES, EmployeeType, Milestone
 
-from . import milestones
+from . import expansion, marketing_launch, milestones, production
 from .actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from .state import NUM_TYPES, GameState, Phase, PlayerState, TurnScratch
 
@@ -75,7 +77,27 @@ def _start_player(state: GameState) -> None:
 
 
 def _finish_player(state: GameState) -> None:
-    # The later sub-steps (marketing, food and drinks, houses, restaurants) follow here.
+    """Training is over: the player goes on with the later sub-steps (R12)."""
+    continue_turn(state, state.queue[0], TRAINING_DONE)
+
+
+TRAINING_DONE = -1
+#: the sub-steps after training, in rulebook order; each ``begin(state, player)`` asks its
+#: first decision and returns True, or returns False when the player has nothing to do there
+LATER_STEPS = (
+    marketing_launch.begin,  # STEP 0: initiate marketing campaigns
+    production.begin,  # STEP 1: get food & drinks
+    expansion.begin_houses,  # STEP 2: place new houses and gardens
+    expansion.begin_restaurants,  # STEP 3: place or move restaurants
+)
+
+
+def continue_turn(state: GameState, player: int, done: int) -> None:
+    """Sub-step ``done`` of ``player`` is over: ask the next sub-step with something to do,
+    or hand the turn to the next player (the last player leaves ``pending`` empty)."""
+    for begin in LATER_STEPS[done + 1:]:
+        if begin(state, player):
+            return
     state.queue.pop(0)
     _start_player(state)
 

@@ -25,7 +25,11 @@ def _random_illegal(rng: random.Random, legal: set[Action]) -> Action:
 
 def _check_invariants(game: Game, total: np.ndarray, tiles: list[int]) -> None:
     state = game.state
-    assert (state.total_cards() == total).all(), "employee cards are conserved"
+    cards = state.total_cards()
+    for campaign in state.campaigns:
+        if campaign.eternal:
+            cards[campaign.marketeer] += 1  # the card lives with its eternal campaign (design.md)
+    assert (cards == total).all(), "employee cards are conserved"
     assert (state.supply >= 0).all()
     for p in state.players:
         for vec in (p.hand, p.work, p.beach, p.busy):
@@ -33,7 +37,8 @@ def _check_invariants(game: Game, total: np.ndarray, tiles: list[int]) -> None:
         for spec in EMPLOYEES:
             if spec.unique:
                 assert p.owned()[spec.type] <= 1, f"player {p.player} owns two {spec.type.key}"
-    assert sorted(state.marketing_supply) == tiles, "marketing tiles are conserved"
+    on_board = [campaign.number for campaign in state.campaigns]
+    assert sorted(state.marketing_supply + on_board) == tiles, "marketing tiles are conserved"
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
