@@ -67,16 +67,16 @@ def run_campaign(state: GameState, campaign: Campaign, grid: np.ndarray) -> None
 def retire(state: GameState, campaign: Campaign) -> None:
     """A timed campaign ran out: the tile goes back, the marketeer (if not fired) to the hand.
 
-    A fired busy marketeer left the campaign on the board (C30). With several
-    campaigns of one marketeer type the fired card counts as the one whose
-    campaign ends last (D39): a card returns while ``busy`` still holds more cards
-    of the type than the owner's other campaigns need.
+    A fired busy marketeer left its campaign on the board (C30). With several
+    campaigns of one marketeer type the fired card counts as the one whose campaign
+    ends last (D39: the player would pick that one, it gets the other card back
+    sooner), so a card returns while ``busy`` holds one of the type. (The marketeer
+    of an eternal campaign is never in ``busy``: it left the game with its campaign.)
     """
     state.campaigns.remove(campaign)
     bisect.insort(state.marketing_supply, campaign.number)
     owner = state.players[campaign.owner]
-    others = sum(1 for c in state.campaigns if c.owner == campaign.owner and c.marketeer == campaign.marketeer)
-    if owner.busy[campaign.marketeer] > others:
+    if owner.busy[campaign.marketeer] > 0:
         owner.busy[campaign.marketeer] -= 1
         owner.hand[campaign.marketeer] += 1
 

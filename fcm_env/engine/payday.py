@@ -9,8 +9,9 @@ CEO) or on the beach may be fired. Done is legal only when the player can pay
 what remains due after the marked firings, and, once they hold "First to have
 $100", only when their CFO is marked (C27). A busy marketeer may be marked only
 when every other salaried card is marked and the salary still cannot be paid
-(C30); a marketeer tied to an eternal campaign never. A player whose only move
-would be done is not asked (D46). At the reveal fired cards return to the supply
+(C30); the marketeer of an eternal campaign left the game with it and is never
+in ``busy``. A player whose only move would be done is not asked (D46). At the
+reveal fired cards return to the supply
 (a fired busy marketeer's campaign stays), salaries go to the bank, and "First to
 pay $20 or more in salaries" goes to whoever actually paid $20 or more (R41).
 """
@@ -63,14 +64,6 @@ def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -
     return max(0, gross - discount)
 
 
-def _eternal_marketeers(state: GameState, player: int) -> np.ndarray:
-    out = np.zeros(NUM_TYPES, dtype=np.int16)
-    for c in state.campaigns:
-        if c.owner == player and c.eternal:
-            out[c.marketeer] += 1
-    return out
-
-
 def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
     """C27: holding "First to have $100" and a CFO not yet marked."""
     if not milestones.has(state, p.player, Milestone.FIRST_HAVE_100):
@@ -94,14 +87,13 @@ def legal_fire(state: GameState, pending: Pending) -> list[Action]:
         actions.append(Action.pass_())
     free = p.work + p.beach
     busy_ok = _busy_firing_open(state, p)
-    busy_fireable = np.maximum(p.busy - _eternal_marketeers(state, p.player), 0)
     paid = paid_types(state, p.player)
     for t in range(NUM_TYPES):
         if t == CEO:
             continue
         limit = int(free[t])
         if busy_ok and paid[t]:
-            limit += int(busy_fireable[t])
+            limit += int(p.busy[t])
         if int(p.fired[t]) < limit:
             actions.append(Action.fire(t))
     return actions

@@ -109,7 +109,8 @@ def add_campaign(state: GameState, number: int, owner: int, product: Good, *, ro
     if marketeer is None:
         marketeer = int(EmployeeType.BRAND_DIRECTOR if tile.type == CampaignType.RADIO else EmployeeType.BRAND_MANAGER)
     state.supply[marketeer] -= 1
-    state.players[owner].busy[marketeer] += 1
+    if not eternal:  # an eternal campaign's marketeer is out of the game for good (rules: First billboard)
+        state.players[owner].busy[marketeer] += 1
     if number in state.marketing_supply:
         state.marketing_supply.remove(number)
     campaign = Campaign(number, int(tile.type), owner, int(marketeer), int(product), remaining, eternal,

@@ -1,0 +1,167 @@
+"""Phase 7 Clean-up: food thrown away, the freezer, cards home, restaurants open, next round."""
+
+from __future__ import annotations
+
+from late_builders import NEAR_2, TILE_1, add_restaurant, give, position, stock
+
+from fcm_env.data import EmployeeType as E
+from fcm_env.data import Good, Milestone
+from fcm_env.engine import cleanup
+from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.state import Phase
+
+
+def freezer_holder(state, player):
+    """``player`` won "First to throw away" in an earlier turn."""
+    state.players[player].milestones.add(Milestone.FIRST_THROW_AWAY)
+    state.milestones_gone.add(Milestone.FIRST_THROW_AWAY)
+
+
+def keep(state, action):
+    pending = state.pending[-1]
+    assert action in cleanup.legal_keep(state, pending)
+    cleanup.apply_keep(state, pending, action)
+
+
+def test_food_and_drinks_are_thrown_away_and_the_first_to_do_so_gets_the_freezer():
+    # rules: Phase 7; First to throw away drink/food
+    state = position()
+    stock(state, 0, burger=2, beer=1)
+    cleanup.start(state)
+    assert state.pending == [] and state.phase == Phase.CLEANUP
+    cleanup.finish(state)
+    assert state.players[0].stock.sum() == 0
+    assert Milestone.FIRST_THROW_AWAY in state.players[0].milestones
+    assert Milestone.FIRST_THROW_AWAY not in state.players[1].milestones  # threw nothing away
+    assert Milestone.FIRST_THROW_AWAY in state.milestones_gone  # closed at the end of the turn
+
+
+def test_freezer_keeps_up_to_ten_without_asking():
+    # rules: First to throw away — store up to 10 tokens (D43: 10 or fewer are all kept)
+    state = position()
+    freezer_holder(state, 0)
+    stock(state, 0, burger=6, soda=4)
+    stock(state, 1, pizza=1)
+    cleanup.start(state)
+    assert state.pending == []
+    cleanup.finish(state)
+    assert state.players[0].stock.tolist() == [6, 0, 0, 0, 4]
+    assert state.players[1].stock.sum() == 0
+
+
+def test_freezer_with_more_than_ten_asks_one_token_at_a_time():
+    # rules: First to throw away — "freely choose which ones to keep and which ones to discard"
+    state = position(order=[1, 0])
+    freezer_holder(state, 0)
+    stock(state, 0, burger=8, beer=5)
+    cleanup.start(state)
+    pending = state.pending[-1]
+    assert pending.decision == Decision.FREEZER and pending.player == 0
+    assert sorted(cleanup.legal_keep(state, pending)) == [
+        Action.pass_(), Action.keep(Good.BURGER), Action.keep(Good.BEER)]
+    for _ in range(5):
+        keep(state, Action.keep(Good.BEER))
+    assert Action.keep(Good.BEER) not in cleanup.legal_keep(state, state.pending[-1])  # all 5 kept
+    keep(state, Action.keep(Good.BURGER))
+    keep(state, Action.pass_())
+    assert state.pending == []
+    assert state.players[0].stock.tolist() == [1, 0, 5, 0, 0]
+
+
+def test_freezer_choice_stops_at_ten():
+    state = position()
+    freezer_holder(state, 0)
+    stock(state, 0, burger=12)
+    cleanup.start(state)
+    for _ in range(9):
+        keep(state, Action.keep(Good.BURGER))
+    assert state.pending[-1].context == (9, 0, 0, 0, 0)
+    keep(state, Action.keep(Good.BURGER))
+    assert state.pending == [] and state.players[0].stock.tolist() == [10, 0, 0, 0, 0]
+
+
+def test_freezer_won_this_turn_stores_nothing_yet():
+    # rules: "You may not yet store anything in the freezer in the turn in which you receive this milestone"
+    state = position()
+    stock(state, 0, burger=2)
+    stock(state, 1, beer=1)
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.players[0].stock.sum() == 0 and state.players[1].stock.sum() == 0
+    assert Milestone.FIRST_THROW_AWAY in state.players[0].milestones
+    assert Milestone.FIRST_THROW_AWAY in state.players[1].milestones  # same turn: both (C29)
+
+
+def test_cards_go_back_to_hand_and_the_ceo_stays_at_work():
+    # rules: Phase 7 — structure and beach back into hand
+    state = position()
+    give(state, 0, "work", waitress=2, trainer=1)
+    give(state, 0, "beach", burger_cook=1)
+    give(state, 0, "busy", campaign_manager=1)
+    cleanup.start(state)
+    cleanup.finish(state)
+    p = state.players[0]
+    assert p.work[E.CEO] == 1 and p.work.sum() == 1
+    assert p.beach.sum() == 0
+    assert p.hand[E.WAITRESS] == 2 and p.hand[E.TRAINER] == 1 and p.hand[E.BURGER_COOK] == 1
+    assert p.hand[E.CEO] == 0 and p.busy[E.CAMPAIGN_MANAGER] == 1
+
+
+def test_coming_soon_restaurants_open_and_turn_fields_reset():
+    # rules: Phase 7 — "COMING SOON" turns to "WELCOME"
+    state = position()
+    add_restaurant(state, 0, NEAR_2, coming_soon=True)
+    add_restaurant(state, 1, TILE_1)
+    p = state.players[0]
+    p.recruit_discounts, p.income = 2, 40
+    state.turn.hires = 3
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert [r.coming_soon for r in p.restaurants] == [False]
+    assert p.recruit_discounts == 0 and p.income == 0 and state.turn.hires == 0
+
+
+def test_milestones_of_this_turn_close_and_the_next_round_starts():
+    # rules: Phase 7 (milestones claimed this turn are gone for the others, C29); next turn starts with phase 1
+    state = position()
+    state.players[1].milestones.add(Milestone.FIRST_WAITRESS)
+    state.milestones_this_turn.add(Milestone.FIRST_WAITRESS)
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.milestones_gone == {Milestone.FIRST_WAITRESS} and state.milestones_this_turn == set()
+    assert state.round == 3 and state.phase == Phase.RESTRUCTURING
+    assert state.pending[-1].decision == Decision.RESTRUCTURE and state.pending[-1].player == 0
+
+
+def test_bankrupt_player_leaves_the_turn_order_and_keeps_its_restaurants():
+    # rules: C21 — out at the end of the turn; restaurants stay on the board
+    state = position(3, order=[2, 0, 1])
+    add_restaurant(state, 0, (0, 0, 0))
+    state.players[0].bankrupt = True
+    stock(state, 0, burger=3)
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.turn_order == [2, 1]
+    assert len(state.players[0].restaurants) == 1
+    assert state.players[0].stock.sum() == 0
+    assert Milestone.FIRST_THROW_AWAY not in state.players[0].milestones
+    assert [p.player for p in state.players] == [0, 1, 2]
+
+
+def test_the_game_is_cut_off_after_max_rounds():
+    # D44: past max_rounds the game ends, marked truncated
+    state = position()
+    state.max_rounds = 2
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.phase == Phase.GAME_OVER and state.truncated and state.pending == []
+
+
+def test_nobody_left_ends_the_game():
+    # D45: every active chain went bankrupt in the same turn
+    state = position()
+    for p in state.players:
+        p.bankrupt = True
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.phase == Phase.GAME_OVER and state.turn_order == [0, 1] and not state.truncated

@@ -1,0 +1,203 @@
+"""Phases 4-7 wired together: the turn after Working 9-5, the end of the game, the winner."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from late_builders import NEAR_2, TILE_1, add_campaign, add_restaurant, demand, give, money, position, stock
+
+from fcm_env.data import HOUSES, EmployeeType, Good, Milestone
+from fcm_env.engine import bank, flow
+from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.game import Game
+from fcm_env.engine.state import Phase, initial_supply
+
+B, P = int(Good.BURGER), int(Good.PIZZA)
+
+
+def test_a_whole_turn_after_working_ends_in_the_next_rounds_restructuring():
+    # rules: Phases 4-7 in order; then phase 1 of the next turn
+    state = position(bank=1000)
+    add_restaurant(state, 0, NEAR_2)
+    add_restaurant(state, 1, TILE_1)
+    stock(state, 0, burger=2, beer=1)
+    demand(state, 2, Good.BURGER, Good.BURGER)
+    give(state, 0, "beach", burger_cook=1)
+    add_campaign(state, 14, 1, Good.PIZZA, row=5, col=0, remaining=1, marketeer=EmployeeType.MARKETING_TRAINEE)
+    game = Game(state)
+    game._advance()
+    # Dinnertime done: $20, the milestone; Payday asks player 0 (a cook to pay or fire)
+    assert state.players[0].cash == 20 and Milestone.FIRST_HAVE_20 in state.players[0].milestones
+    assert game.pending.decision == Decision.FIRE and game.current_player == 0
+    assert game.legal_actions() == [Action.pass_(), Action.fire(EmployeeType.BURGER_COOK)]
+    game.apply(Action.pass_())
+    # salary paid, the billboard ran and expired, the beer was thrown away, round 3 begins
+    assert state.players[0].cash == 15 and state.bank == 1000 - 20 + 5
+    assert state.houses[2].demand == [P]
+    assert state.players[1].hand[EmployeeType.MARKETING_TRAINEE] == 1 and 14 in state.marketing_supply
+    assert state.players[0].stock.sum() == 0 and Milestone.FIRST_THROW_AWAY in state.players[0].milestones
+    assert state.milestones_gone == {Milestone.FIRST_HAVE_20, Milestone.FIRST_THROW_AWAY}
+    assert state.players[0].hand[EmployeeType.BURGER_COOK] == 1
+    assert state.round == 3 and game.phase == Phase.RESTRUCTURING and game.current_player == 0
+    assert not game.is_over and game.winners == ()
+
+
+def test_second_bank_break_ends_the_game_after_dinnertime_without_payday():
+    # rules: Breaking the bank (2nd time); C23, R38 — finish phase 4 writing the debt down; no salaries
+    state = position(bank=15)
+    state.bank_breaks, state.reserve_revealed = 1, True
+    add_restaurant(state, 0, NEAR_2)
+    stock(state, 0, burger=2)
+    demand(state, 2, Good.BURGER, Good.BURGER)
+    give(state, 0, "beach", burger_cook=1)
+    give(state, 1, "work", waitress=1)
+    add_campaign(state, 14, 1, Good.PIZZA, row=5, col=0, remaining=2)
+    game = Game(state)
+    game._advance()
+    assert game.is_over and not state.truncated and game.pending is None
+    assert state.players[0].cash == 20 and state.players[1].cash == 3  # the tips are still paid
+    assert state.bank == 0 and state.bank_debt == 8
+    assert money(state) == 15
+    assert state.players[0].beach[EmployeeType.BURGER_COOK] == 1  # no Payday
+    assert state.houses[2].demand == []  # no Marketing phase
+    assert game.winners == (0,)
+
+
+def test_introductory_game_ends_when_the_bank_breaks_once():
+    # rules: Introductory game — the game ends when the bank breaks once
+    state = position(variant="introductory", bank=15)
+    add_restaurant(state, 1, NEAR_2)
+    stock(state, 1, burger=2)
+    demand(state, 2, Good.BURGER, Good.BURGER)
+    game = Game(state)
+    game._advance()
+    assert game.is_over and state.bank_breaks == 1 and state.bank_debt == 5
+    assert game.winners == (1,)
+
+
+def test_first_break_does_not_end_the_standard_game():
+    state = position(bank=15, reserves=[100, 300])
+    add_restaurant(state, 0, NEAR_2)
+    stock(state, 0, burger=2)
+    demand(state, 2, Good.BURGER, Good.BURGER)
+    game = Game(state)
+    game._advance()
+    assert not game.is_over and state.bank_breaks == 1 and state.bank == 15 + 400 - 20
+    assert state.ceo_slots == 4 and state.round == 3
+
+
+def test_winner_has_most_cash_and_a_tie_goes_to_the_earlier_seat():
+    # rules: C23
+    state = position(order=[1, 0])
+    assert flow.winners(state) == ()  # still running
+    state.phase = Phase.GAME_OVER
+    state.players[0].cash = state.players[1].cash = 50
+    assert flow.winners(state) == (1,)
+    state.players[0].cash = 51
+    assert flow.winners(state) == (0,)
+
+
+def test_a_bankrupt_player_cannot_win():
+    # C21, D45
+    state = position()
+    state.phase = Phase.GAME_OVER
+    state.players[0].cash, state.players[0].bankrupt = 90, True
+    state.players[1].cash = 10
+    assert flow.winners(state) == (1,)
+    state.players[1].bankrupt = True  # everybody bankrupt: the same rule among all
+    assert flow.winners(state) == (0,)
+
+
+def test_bankrupt_player_is_out_of_the_next_turn_order():
+    # C21 — phase 2 offers one spot per remaining player
+    state = position(3, order=[0, 1, 2])
+    state.players[1].bankrupt = True
+    game = Game(state)
+    game._advance()
+    assert state.turn_order == [0, 2] and game.phase == Phase.RESTRUCTURING
+    while game.phase == Phase.RESTRUCTURING:
+        game.apply(Action.pass_())
+    assert game.pending.decision == Decision.TURN_ORDER
+    assert game.legal_actions() == [Action.turn_spot(0), Action.turn_spot(1)]
+    game.apply(Action.turn_spot(1))
+    game.apply(Action.turn_spot(0))
+    assert sorted(state.turn_order) == [0, 2] and len(state.turn_order) == 2
+    assert game.phase == Phase.WORKING and game.current_player == state.turn_order[0]
+
+
+def test_max_rounds_truncates_the_game():
+    state = position()
+    state.max_rounds = 2
+    game = Game(state)
+    game._advance()
+    assert game.is_over and state.truncated and len(game.winners) == 1
+
+
+# ------------------------------------------------------------------ whole games
+
+
+def _money_expected(state, start: int) -> int:
+    added = sum(p.reserve or 0 for p in state.players) if state.reserve_revealed else 0
+    return start + added
+
+
+def _check(game: Game, total: np.ndarray, start_money: int) -> None:
+    state = game.state
+    assert money(state) == _money_expected(state, start_money), "money is conserved"
+    cards = state.total_cards()
+    for campaign in state.campaigns:
+        if campaign.eternal:
+            cards[campaign.marketeer] += 1  # out of the game with its eternal campaign
+    assert (cards == total).all(), "employee cards are conserved"
+    assert (state.supply >= 0).all()
+    assert state.bank >= 0 and all(p.cash >= 0 for p in state.players)
+    for house in state.houses.values():
+        limit = HOUSES.demand_limit_with_garden if house.has_garden else HOUSES.demand_limit
+        assert len(house.demand) <= limit
+    if game.pending is not None:
+        legal = game.legal_actions()
+        assert legal, f"no legal action for {game.pending}"
+        if game.pending.decision in (Decision.FIRE, Decision.FREEZER):
+            assert legal != [Action.pass_()], "a pass-only decision was asked"
+    if state.phase in (Phase.PAYDAY,) and game.pending is not None:
+        assert not state.firing_revealed
+
+
+def _pick(rng: random.Random, legal: list[Action]) -> Action:
+    """Random legal play that prefers doing something over passing (more hires, sales, campaigns)."""
+    busy = [a for a in legal if a != Action.pass_()]
+    return rng.choice(busy) if busy and rng.random() < 0.85 else rng.choice(legal)
+
+
+@pytest.mark.parametrize("variant", ["standard", "introductory"])
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_random_games_run_to_the_end(num_players, variant):
+    rng = random.Random(97 * num_players + len(variant))
+    for seed in range(3):
+        game = Game.new(num_players, seed=seed, variant=variant, max_rounds=12)
+        state = game.state
+        if seed == 1:  # a poor bank, so that tips break it within a few rounds
+            state.bank = 12
+        start = state.bank
+        total = initial_supply(num_players)
+        total[EmployeeType.CEO] = num_players
+        actions = 0
+        while not game.is_over:
+            game.apply(_pick(rng, game.legal_actions()))
+            actions += 1
+            _check(game, total, start)
+            assert actions < 20000
+        assert game.pending is None and state.phase == Phase.GAME_OVER
+        if state.truncated:
+            assert state.round == 13 and state.bank_breaks < (2 if variant == "standard" else 1)
+        else:
+            assert bank.is_broken_for_good(state) or all(state.players[p].bankrupt for p in state.turn_order)
+        winners = game.winners
+        assert len(winners) == 1 and winners[0] in state.turn_order
+        alive = [p for p in state.turn_order if not state.players[p].bankrupt] or state.turn_order
+        best = max(state.players[p].cash for p in alive)
+        assert state.players[winners[0]].cash == best
+        if variant == "introductory":
+            assert not state.reserve_revealed and state.milestones_gone == set()
