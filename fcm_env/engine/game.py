@@ -8,6 +8,9 @@ action raises ``IllegalActionError`` and leaves the state unchanged.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 
 from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
@@ -16,6 +19,7 @@ from . import cleanup, expansion, flow, marketing_launch, payday, production, se
 from .actions import Action, Decision, IllegalActionError, Pending
 from .board import Board
 from .phase_api import Apply, Legal
+from .serialize import load_state, save_state, state_from_dict, state_to_dict
 from .state import GameState, House, Phase, PlayerState, initial_supply
 
 VARIANTS = ("standard", "introductory")
@@ -36,6 +40,8 @@ class Game:
     def __init__(self, state: GameState):
         self.state = state
         self._legal_cache: list[Action] | None = None
+        #: opt-in action log: set it to ``[]`` (records.start_recording) and ``apply`` appends to it
+        self.history: list[Action] | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -159,6 +165,8 @@ class Game:
             )
         _, apply = ROUTES[pending.decision]
         apply(self.state, pending, action)
+        if self.history is not None:
+            self.history.append(action)
         self._legal_cache = None
         self._advance()
 
@@ -168,4 +176,24 @@ class Game:
         self._legal_cache = None
 
     def clone(self) -> Game:
-        return Game(self.state.clone())
+        game = Game(self.state.clone())
+        game.history = None if self.history is None else list(self.history)
+        return game
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a JSON-safe document (docs/state-format.md); the history is not part of it."""
+        return state_to_dict(self.state)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """A game at exactly the saved position; ``StateFormatError`` if the document is malformed."""
+        return cls(state_from_dict(data))
+
+    def save(self, path: str | Path) -> None:
+        save_state(self.state, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        return cls(load_state(path))

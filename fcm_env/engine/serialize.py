@@ -1,0 +1,262 @@
+"""Save and load a ``GameState`` as a JSON document (format ``fcm-magnate/state``, version 1).
+
+Why: every game must be saveable and loadable at any decision (training, bug
+reports, front ends), and rule scenarios are hand-written states. The codec walks
+the dataclasses by their type hints, so a field that is added later to
+``GameState``, ``PlayerState``, ``TurnScratch``, ``House``, ``Campaign`` (or any
+dataclass they hold) is saved and loaded with no edit here.
+
+How each type is written (docs/state-format.md has the full description):
+
+* dataclass -> object, one key per field in field order; on load a missing key
+  takes the field's default (an error where there is none), an unknown key is an error;
+* ``Enum`` / ``IntEnum`` -> the member's name (``"WORKING"``), never its number;
+* numpy array -> (nested) list; the dtype and shape come from the field's
+  ``default_factory`` and are checked and restored on load;
+* set -> sorted list; tuple -> list; dict -> object (int keys as decimal strings);
+* ``Board`` -> its tile layout rows (``[["K2", "I2", "H3"], ...]``), rebuilt on load;
+* ``Action`` -> ``[kind name, [args]]``; ``Pending`` -> ``[decision name, player, [context]]``.
+
+Loading never returns a half-built state: the whole document is checked while a
+new state is built, and any problem raises ``StateFormatError`` naming the field
+path (``players[1].hand: expected 33 integers, got 32``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from fcm_env.data import setup_for
+
+from .actions import Action, Pending
+from .board import Board
+from .dataclass_json import (
+    StateFormatError,
+    action_from,
+    action_to_json,
+    fail,
+    from_jsonable,
+    pending_from,
+    pending_to_json,
+    to_jsonable,
+)
+from .state import GameState
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "StateFormatError",
+    "action_from_json",
+    "action_to_json",
+    "check_header",
+    "dumps",
+    "from_jsonable",
+    "load_state",
+    "pending_from_json",
+    "pending_to_json",
+    "read_json",
+    "save_state",
+    "state_diff",
+    "state_from_dict",
+    "state_to_dict",
+    "states_equal",
+    "to_jsonable",
+]
+
+FORMAT = "fcm-magnate/state"
+VERSION = 1
+_HEADER = ("format", "version")
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+# ------------------------------------------------------------------ public API
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The state as a JSON-safe dict (only dict, list, str, int, bool and None inside)."""
+    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    doc.update(to_jsonable(state))
+    return doc
+
+
+def state_from_dict(data: Any) -> GameState:
+    """Build a new ``GameState`` from a state document; ``StateFormatError`` if it is malformed."""
+    if not isinstance(data, dict):
+        fail("", f"a state document is a JSON object, got {type(data).__name__}")
+    check_header(data, FORMAT, VERSION)
+    body = {key: value for key, value in data.items() if key not in _HEADER}
+    state = from_jsonable(GameState, body)
+    _check_consistency(state)
+    return state
+
+
+def check_header(data: dict[str, Any], fmt: str, version: int) -> None:
+    """Check the ``format`` tag and ``version`` number of a document."""
+    if data.get("format") != fmt:
+        fail("format", f"expected {fmt!r}, got {data.get('format')!r}")
+    got = data.get("version")
+    if got != version or isinstance(got, bool):
+        fail("version", f"unsupported version {got!r}; this engine reads version {version}")
+
+
+def save_state(state: GameState, path: str | Path) -> None:
+    Path(path).write_text(dumps(state_to_dict(state)) + "\n", encoding="utf-8")
+
+
+def load_state(path: str | Path) -> GameState:
+    return state_from_dict(read_json(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """Parse a JSON file; invalid JSON raises ``StateFormatError`` naming the file."""
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StateFormatError(f"{path}: not valid JSON: {exc}") from None
+
+
+def action_from_json(obj: Any, path: str = "action") -> Action:
+    """``["TRAIN", [17, 28, 29]]`` -> ``Action.train(17, 28, 29)``; ``StateFormatError`` if malformed."""
+    return action_from(obj, (None, path))
+
+
+def pending_from_json(obj: Any, path: str = "pending") -> Pending:
+    return pending_from(obj, (None, path))
+
+
+def dumps(doc: Any, width: int = 100) -> str:
+    """JSON text that stays readable: objects one key per line, lists of scalars on one line."""
+
+    def has_object(value: Any) -> bool:
+        return isinstance(value, dict) or (isinstance(value, list) and any(has_object(v) for v in value))
+
+    def write(value: Any, indent: str) -> str:
+        inner = indent + "  "
+        if isinstance(value, dict):
+            if not value:
+                return "{}"
+            items = [f"{inner}{json.dumps(k)}: {write(v, inner)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+        if isinstance(value, list):
+            flat = json.dumps(value, separators=(", ", ": "))
+            scalars = not any(isinstance(v, (list, dict)) for v in value)
+            if scalars or (not has_object(value) and len(flat) + len(indent) <= width):
+                return flat
+            items = [inner + write(v, inner) for v in value]
+            return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+        return json.dumps(value)
+
+    return write(doc, "")
+
+
+# ------------------------------------------------------------------ consistency
+
+
+def _check_consistency(state: GameState) -> None:
+    """Facts the engine relies on that the field types alone do not say."""
+    from .game import VARIANTS  # game imports this module
+
+    n = state.num_players
+    try:
+        setup = setup_for(n)
+    except (KeyError, ValueError):
+        fail("num_players", f"expected 2 to 5 players, got {n}")
+    if state.variant not in VARIANTS:
+        fail("variant", f"expected one of {list(VARIANTS)}, got {state.variant!r}")
+    if state.max_rounds < 1:
+        fail("max_rounds", f"must be at least 1, got {state.max_rounds}")
+    shape = (state.board.tile_rows, state.board.tile_cols)
+    if shape != (setup.tile_rows, setup.tile_cols):
+        fail("board", f"bad tile layout: a {n}-player board has {setup.tile_rows}x{setup.tile_cols} tiles, "
+                       f"got {shape[0]}x{shape[1]}")
+    if len(state.players) != n:
+        fail("players", f"expected {n} players, got {len(state.players)}")
+    for i, player in enumerate(state.players):
+        if player.player != i:
+            fail(f"players[{i}].player", f"expected player id {i}, got {player.player}")
+    if len(set(state.turn_order)) != len(state.turn_order) or not all(0 <= p < n for p in state.turn_order):
+        fail("turn_order", f"expected distinct player ids 0..{n - 1}, got {state.turn_order}")
+    for i, pending in enumerate(state.pending):
+        if not 0 <= pending.player < n:
+            fail(f"pending[{i}][1]", f"player {pending.player} is not in a {n}-player game")
+    for number, house in state.houses.items():
+        if house.number != number:
+            fail(f"houses[{number}].number", f"house stored under {number} says it is house {house.number}")
+    for number, squares in state.board.printed_houses.items():
+        if number not in state.houses:
+            fail("houses", f"printed house {number} of the board is missing")
+        if tuple(state.houses[number].squares) != tuple(squares):
+            fail(f"houses[{number}].squares", f"printed house {number} lies on {list(squares)}")
+
+
+# ------------------------------------------------------------------ equality
+
+
+def state_diff(a: Any, b: Any, limit: int = 20) -> list[str]:
+    """Where two states (or any values built of the same types) differ, as field paths.
+
+    Arrays compare by dtype, shape and values; boards by layout; dicts also by key
+    order (iteration order can reach the rules). Empty when equal.
+    """
+    out: list[str] = []
+    _diff(a, b, "", out, limit)
+    return out
+
+
+def states_equal(a: GameState, b: GameState) -> bool:
+    return not state_diff(a, b, limit=1)
+
+
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def _diff(a: Any, b: Any, path: str, out: list[str], limit: int) -> None:
+    if len(out) >= limit:
+        return
+    where = path or "state"
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+            out.append(f"{where}: {type(a).__name__} != {type(b).__name__}")
+        elif a.dtype != b.dtype or a.shape != b.shape:
+            out.append(f"{where}: {a.dtype}{list(a.shape)} != {b.dtype}{list(b.shape)}")
+        elif not np.array_equal(a, b):
+            out.append(f"{where}: {a.tolist()} != {b.tolist()}")
+    elif isinstance(a, Board) or isinstance(b, Board):
+        la = a.layout_strings() if isinstance(a, Board) else a
+        lb = b.layout_strings() if isinstance(b, Board) else b
+        if la != lb:
+            out.append(f"{where}: board {la} != {lb}")
+    elif dataclasses.is_dataclass(a) and not isinstance(a, type):
+        if type(a) is not type(b):
+            out.append(f"{where}: {type(a).__name__} != {type(b).__name__}")
+            return
+        for f in dataclasses.fields(a):
+            _diff(getattr(a, f.name), getattr(b, f.name), _join(path, f.name), out, limit)
+    elif isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            out.append(f"{where}: keys {list(a)} != {list(b)}")
+            return
+        for k in a:
+            _diff(a[k], b[k], f"{path}[{k}]", out, limit)
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        if type(a) is type(b) and all(type(x) in _PLAIN for x in a) and all(type(y) in _PLAIN for y in b):
+            if a != b:
+                out.append(f"{where}: {a!r} != {b!r}")
+            return
+        if type(a) is not type(b) or len(a) != len(b):
+            out.append(f"{where}: {a!r} != {b!r}")
+            return
+        for i, (x, y) in enumerate(zip(a, b)):
+            _diff(x, y, f"{path}[{i}]", out, limit)
+    elif a != b or isinstance(a, Enum) != isinstance(b, Enum):
+        out.append(f"{where}: {a!r} != {b!r}")
