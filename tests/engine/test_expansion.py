@@ -241,3 +241,13 @@ def test_when_the_last_player_is_done_nothing_is_pending_and_the_phase_is_still_
     assert game.current_player == 1 and game.pending.decision == Decision.RECRUIT
     apply_raw(game, Action.pass_())
     assert game.state.pending == [] and game.state.phase == Phase.WORKING and game.state.queue == []
+
+
+def test_each_sub_step_module_names_its_own_place_in_the_turn():
+    # the sub-step modules hand the turn on by their position in working.LATER_STEPS
+    from fcm_env.engine import expansion, marketing_launch, production, working
+
+    assert working.LATER_STEPS[marketing_launch.STEP] == marketing_launch.begin
+    assert working.LATER_STEPS[production.STEP] == production.begin
+    assert working.LATER_STEPS[expansion.HOUSES_STEP] == expansion.begin_houses
+    assert working.LATER_STEPS[expansion.RESTAURANTS_STEP] == expansion.begin_restaurants
