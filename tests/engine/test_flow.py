@@ -6,11 +6,12 @@ import random
 
 import numpy as np
 import pytest
+from builders import fingerprint
 from late_builders import NEAR_2, TILE_1, add_campaign, add_restaurant, demand, give, money, position, stock
 
 from fcm_env.data import HOUSES, EmployeeType, Good, Milestone
 from fcm_env.engine import bank, flow
-from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import Phase, initial_supply
 
@@ -125,6 +126,27 @@ def test_bankrupt_player_is_out_of_the_next_turn_order():
     game.apply(Action.turn_spot(0))
     assert sorted(state.turn_order) == [0, 2] and len(state.turn_order) == 2
     assert game.phase == Phase.WORKING and game.current_player == state.turn_order[0]
+
+
+def test_freezer_choice_is_asked_during_cleanup_and_checked():
+    # rules: First to throw away — more than 10 tokens: choose which to keep (D43)
+    state = position()
+    state.players[1].milestones.add(Milestone.FIRST_THROW_AWAY)
+    state.milestones_gone.add(Milestone.FIRST_THROW_AWAY)
+    stock(state, 1, pizza=9, soda=3)
+    game = Game(state)
+    game._advance()
+    assert game.phase == Phase.CLEANUP and game.pending.decision == Decision.FREEZER and game.current_player == 1
+    assert game.legal_actions() == [Action.pass_(), Action.keep(Good.PIZZA), Action.keep(Good.SODA)]
+    before = fingerprint(state)
+    with pytest.raises(IllegalActionError):
+        game.apply(Action.keep(Good.BURGER))
+    assert fingerprint(state) == before
+    game.apply(Action.keep(Good.SODA))
+    game.apply(Action.keep(Good.PIZZA))
+    game.apply(Action.pass_())
+    assert state.players[1].stock.tolist() == [0, 1, 0, 0, 1]
+    assert game.phase == Phase.RESTRUCTURING and state.round == 3
 
 
 def test_max_rounds_truncates_the_game():
