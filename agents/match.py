@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
+from fcm_env.engine.records import GameRecord, new_recorded_game
 
 
 @dataclass
-class GameResult:
-    """What a finished (or truncated) game came to, by player id."""
+class MatchResult:
+    """What a finished (or truncated) game came to, by player id, with its replayable record."""
 
     seed: int
     num_players: int
@@ -29,11 +30,10 @@ class GameResult:
     rounds: int
     ended_by: str  # "bank" (the rules ended it) or "max_rounds"
     decisions: int
-    actions: list[Action] = field(default_factory=list, repr=False)
+    record: GameRecord | None = field(default=None, repr=False)
 
     def to_json(self) -> dict:
-        data = {k: v for k, v in self.__dict__.items() if k != "actions"}
-        return data
+        return {k: v for k, v in self.__dict__.items() if k != "record"}
 
 
 def final_ranks(game: Game) -> list[int]:
@@ -74,15 +74,15 @@ def play_game(
     variant: str = "standard",
     max_rounds: int = 30,
     max_decisions: int = 200_000,
-) -> GameResult:
+) -> MatchResult:
     """Play a whole game; ``agents[i]`` plays player id ``i``."""
     num_players = len(agents)
-    game = Game.new(num_players, seed, variant=variant, max_rounds=max_rounds)
+    game = new_recorded_game(num_players, seed, variant=variant, max_rounds=max_rounds)
     for agent in agents:
         if hasattr(agent, "reset"):
             agent.reset()
     bridge = None
-    actions: list[Action] = []
+    decisions = 0
     while not game.is_over:
         player = game.current_player
         if player is None:
@@ -94,20 +94,21 @@ def play_game(
             bridge = bridge or _ObservationBridge(num_players)
             action = bridge.choose(agent, game, player)
         game.apply(action)
-        actions.append(action)
-        if len(actions) > max_decisions:
+        decisions += 1
+        if decisions > max_decisions:
             raise RuntimeError(f"seed {seed}: no end after {max_decisions} decisions")
     state = game.state
-    return GameResult(
+    names = [getattr(a, "name", type(a).__name__) for a in agents]
+    return MatchResult(
         seed=seed,
         num_players=num_players,
         variant=variant,
-        agents=[getattr(a, "name", type(a).__name__) for a in agents],
+        agents=names,
         winners=list(game.winners),
         cash=[int(p.cash) for p in state.players],
         ranks=final_ranks(game),
-        rounds=int(state.round),
+        rounds=min(int(state.round), int(state.max_rounds)),
         ended_by="max_rounds" if state.truncated else "bank",
-        decisions=len(actions),
-        actions=actions,
+        decisions=decisions,
+        record=GameRecord.from_game(game, agents=names),
     )

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.match import GameResult, play_game
+from agents.match import MatchResult, play_game
 from agents.registry import make_agent
 
 
@@ -92,7 +92,7 @@ def seating(lineup: Sequence[str], game_index: int) -> list[str]:
     return [lineup[(i + shift) % n] for i in range(n)]
 
 
-def _play_one(args: tuple[TournamentConfig, int]) -> GameResult:
+def _play_one(args: tuple[TournamentConfig, int]) -> MatchResult:
     config, index = args
     seed = config.seed + index
     specs = seating(config.lineup, index)
@@ -100,10 +100,10 @@ def _play_one(args: tuple[TournamentConfig, int]) -> GameResult:
     return play_game(agents, seed=seed, variant=config.variant, max_rounds=config.max_rounds)
 
 
-def run_games(config: TournamentConfig, progress=None) -> list[GameResult]:
+def run_games(config: TournamentConfig, progress=None) -> list[MatchResult]:
     """Play every game of the tournament, in game order."""
     jobs = [(config, i) for i in range(config.games)]
-    results: list[GameResult] = []
+    results: list[MatchResult] = []
     if config.workers <= 1:
         for job in jobs:
             results.append(_play_one(job))
@@ -118,7 +118,7 @@ def run_games(config: TournamentConfig, progress=None) -> list[GameResult]:
     return results
 
 
-def summarise(results: Sequence[GameResult]) -> list[AgentStats]:
+def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
     """Per-agent statistics and ratings, best rating first.
 
     Ratings: one openskill Plackett-Luce rating per agent name, updated game by
@@ -153,7 +153,7 @@ def summarise(results: Sequence[GameResult]) -> list[AgentStats]:
     return sorted(stats.values(), key=lambda s: -s.rating_ordinal)
 
 
-def format_table(stats: Sequence[AgentStats], results: Sequence[GameResult]) -> str:
+def format_table(stats: Sequence[AgentStats], results: Sequence[MatchResult]) -> str:
     """A plain-text results table (what ``fcm evaluate`` prints)."""
     header = (
         f"{'agent':<22} {'games':>5} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean cash':>10} "
@@ -177,10 +177,8 @@ def format_table(stats: Sequence[AgentStats], results: Sequence[GameResult]) -> 
 
 
 def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[AgentStats],
-                  results: Sequence[GameResult], *, records: bool = True) -> None:
+                  results: Sequence[MatchResult], *, records: bool = True) -> None:
     """``summary.json``, ``games.csv`` and (optionally) one replayable record per game."""
-    from fcm_env.engine.records import GameRecord
-
     out_dir.mkdir(parents=True, exist_ok=True)
     summary = {
         "config": {**config.__dict__, "lineup": list(config.lineup)},
@@ -201,16 +199,12 @@ def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[Agent
         record_dir = out_dir / "records"
         record_dir.mkdir(exist_ok=True)
         for r in results:
-            record = GameRecord(
-                num_players=r.num_players, seed=r.seed, variant=r.variant, max_rounds=config.max_rounds,
-                actions=list(r.actions), agents=list(r.agents),
-                result={"winners": r.winners, "cash": r.cash, "rounds": r.rounds, "ended_by": r.ended_by},
-            )
-            record.save(record_dir / f"game_{r.seed}.json")
+            if r.record is not None:
+                r.record.save(record_dir / f"game_{r.seed}.json")
 
 
 def run_tournament(config: TournamentConfig, out_dir: Path | None = None, *, progress=None,
-                   records: bool = True) -> tuple[list[AgentStats], list[GameResult]]:
+                   records: bool = True) -> tuple[list[AgentStats], list[MatchResult]]:
     results = run_games(config, progress=progress)
     stats = summarise(results)
     if out_dir is not None:
