@@ -55,7 +55,7 @@ _NONE = type(None)
 
 
 def to_jsonable(obj: Any) -> dict[str, Any]:
-    """Any dataclass instance as a JSON-safe dict, field by field (see the module docstring)."""
+    """Any dataclass instance as a JSON-safe dict, field by field (rules: serialize's docstring)."""
     return _encoder(type(obj))(obj, None)
 
 
