@@ -107,7 +107,7 @@ def play_game(
         winners=list(game.winners),
         cash=[int(p.cash) for p in state.players],
         ranks=final_ranks(game),
-        rounds=min(int(state.round), int(state.max_rounds)),
+        rounds=int(state.round),
         ended_by="max_rounds" if state.truncated else "bank",
         decisions=decisions,
         record=GameRecord.from_game(game, agents=names),

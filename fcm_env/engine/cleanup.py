@@ -102,11 +102,11 @@ def finish(state: GameState) -> None:
         state.phase = Phase.GAME_OVER
         return
     state.turn_order = active
-    state.round += 1
-    if state.round > state.max_rounds:
+    if state.round >= state.max_rounds:  # the last round allowed is over: truncated end
         state.truncated = True
         state.phase = Phase.GAME_OVER
         return
+    state.round += 1
     structure.start_restructuring(state)
 
 

@@ -161,7 +161,7 @@ def result_of(game: Game) -> GameResult | None:
     return GameResult(
         winners=[int(w) for w in game.winners],
         cash=[int(p.cash) for p in state.players],
-        rounds=min(int(state.round), int(state.max_rounds)),  # Clean-up counts one past the last round
+        rounds=int(state.round),
         truncated=bool(state.truncated),
     )
 

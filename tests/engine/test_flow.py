@@ -213,7 +213,7 @@ def test_random_games_run_to_the_end(num_players, variant):
             assert actions < 20000
         assert game.pending is None and state.phase == Phase.GAME_OVER
         if state.truncated:
-            assert state.round == 13 and state.bank_breaks < (2 if variant == "standard" else 1)
+            assert state.round == 12 and state.bank_breaks < (2 if variant == "standard" else 1)
         else:
             assert bank.is_broken_for_good(state) or all(state.players[p].bankrupt for p in state.turn_order)
         winners = game.winners
