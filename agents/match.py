@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engine.records import GameRecord, new_recorded_game
@@ -52,18 +54,19 @@ def final_ranks(game: Game) -> list[int]:
 
 
 class _ObservationBridge:
-    """Observation + mask for observation-based agents (built once, reused each step)."""
+    """Flat observation + mask for observation-based agents (buffers built once, reused)."""
 
-    def __init__(self, num_players: int):
-        from fcm_env.encoding import ActionCodec, Observer, legal_action_mask
+    def __init__(self):
+        from fcm_env.encoding import CODEC, Observer, legal_action_mask
 
-        self.codec = ActionCodec()
+        self.codec = CODEC
         self.observer = Observer()
-        self.mask = legal_action_mask
+        self.legal_mask = legal_action_mask
+        self.obs = np.zeros(self.observer.flat_size, dtype=np.float32)
 
     def choose(self, agent, game: Game, player: int) -> Action:
-        observation = self.observer.observe(game, player)
-        mask = self.mask(game, player)
+        observation = self.observer.observe_flat(game, player, out=self.obs)
+        mask = self.legal_mask(game, player)
         return self.codec.decode(int(agent.act(observation, mask)), game)
 
 
@@ -91,7 +94,7 @@ def play_game(
         if hasattr(agent, "act_on_game"):
             action = agent.act_on_game(game, player)
         else:
-            bridge = bridge or _ObservationBridge(num_players)
+            bridge = bridge or _ObservationBridge()
             action = bridge.choose(agent, game, player)
         game.apply(action)
         decisions += 1
