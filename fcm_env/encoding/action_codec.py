@@ -176,6 +176,15 @@ class Segment:
         return isinstance(index, int) and self.start <= index < self.stop
 
 
+#: how ``action_to_string`` names a board id when it knows the piece (orientations: placement.py)
+_BOARD_LABELS: dict[ActionKind, tuple[str, tuple[str, ...]]] = {
+    ActionKind.PLACE_RESTAURANT: ("restaurant", ("NW", "NE", "SE", "SW")),
+    ActionKind.PLACE_HOUSE: ("house", ("N", "E", "S", "W")),
+    ActionKind.PLACE_GARDEN: ("garden", ("N", "E", "S", "W")),
+    ActionKind.PLACE_CAMPAIGN: ("campaign", ("o0", "o1", "o2", "o3")),
+}
+
+
 def _label(etype: int) -> str:
     return "pooled" if etype == POOLED else EmployeeType(etype).key
 
@@ -324,12 +333,20 @@ class ActionCodec:
 
     # ------------------------------------------------------------------ text
 
-    def action_to_string(self, index: int) -> str:
-        """A short readable name for every id, e.g. ``recruit:waitress`` or ``place[3,7,o2]``."""
+    def action_to_string(self, index: int, game: object | None = None) -> str:
+        """A short readable name for every id, e.g. ``recruit:waitress`` or ``place[3,7,o2]``.
+
+        Given the ``game`` (or its pending decision), a board id names its piece and
+        orientation instead: ``restaurant[3,7,SE]``, ``house[3,7,S]``, ``campaign[3,7,o1]``.
+        """
         index = self._check_index(index)
         if index >= self.board_start:
             row, col, orient = self.board_args(index)
-            return f"place[{row},{col},o{orient}]"
+            kind = BOARD_KIND_OF.get(_decision_of(game)) if game is not None else None
+            if kind is None:
+                return f"place[{row},{col},o{orient}]"
+            name, labels = _BOARD_LABELS[kind]
+            return f"{name}[{row},{col},{labels[orient] if orient < len(labels) else f'o{orient}'}]"
         seg = self.segment_of(index)
         a = self._actions[index].args
         name = seg.name
@@ -379,5 +396,5 @@ def decode(index: int, game: object) -> Action:
     return CODEC.decode(index, game)
 
 
-def action_to_string(index: int) -> str:
-    return CODEC.action_to_string(index)
+def action_to_string(index: int, game: object | None = None) -> str:
+    return CODEC.action_to_string(index, game)

@@ -85,6 +85,12 @@ SLOT_WEIGHT = np.array(
 )
 
 
+_LAYOUT = observation_layout()
+BOARD_SHAPE: tuple[int, int, int] = _LAYOUT.board_shape
+VECTOR_SIZE: int = _LAYOUT.vector_size
+FLAT_SIZE: int = _LAYOUT.flat_size
+
+
 class Observation(NamedTuple):
     board: np.ndarray  # float32 [C, 20, 25]
     vector: np.ndarray  # float32 [V]
@@ -176,7 +182,10 @@ class Observer:
     def _house_index(self, state: GameState) -> _HouseIndex:
         """Square index arrays of the houses on the map (cached: houses rarely change)."""
         key = tuple((n, h.squares, h.garden) for n, h in state.houses.items())
-        hit = self._houses.get(key)
+        try:
+            hit = self._houses.get(key)
+        except TypeError:  # squares held in lists (a hand-made state): no caching
+            return _HouseIndex(key)
         if hit is None:
             hit = _HouseIndex(key)
             if len(self._houses) >= _CACHE_SIZE:

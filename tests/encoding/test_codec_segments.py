@@ -95,6 +95,11 @@ def test_board_ids_decode_to_the_piece_the_decision_places():
     assert decode(index, Decision.HOUSE_PLACE) == Action.place_house(3, 7, 2)
     assert decode(index, Decision.NEW_BUSINESS) == Action.place_garden(3, 7, 2)
     assert action_to_string(index) == "place[3,7,o2]"
+    assert action_to_string(index, Decision.INITIAL_RESTAURANT) == "restaurant[3,7,SE]"
+    assert action_to_string(index, Decision.HOUSE_PLACE) == "house[3,7,S]"
+    assert action_to_string(index, Decision.NEW_BUSINESS) == "garden[3,7,S]"
+    assert action_to_string(index, Decision.CAMPAIGN_PLACE) == "campaign[3,7,o2]"
+    assert action_to_string(index, Decision.RECRUIT) == "place[3,7,o2]"  # RECRUIT places nothing
     assert encode(Action.place_garden(3, 7, 2)) == index == encode(Action.place_house(3, 7, 2))
     assert CODEC.board_args(index) == (3, 7, 2)
 

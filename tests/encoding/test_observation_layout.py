@@ -8,7 +8,7 @@ from encoding_helpers import GAMES, play_setup, random_decisions, take_from_supp
 
 from fcm_env.data import CampaignType, Good, Milestone
 from fcm_env.data import EmployeeType as ET
-from fcm_env.encoding import observation_layout
+from fcm_env.encoding import BOARD_SHAPE, FLAT_SIZE, VECTOR_SIZE, observation_layout
 from fcm_env.encoding.observation import Observation, Observer
 from fcm_env.engine.actions import Decision, Pending
 from fcm_env.engine.game import Game
@@ -56,6 +56,8 @@ def test_layout_names_are_unique_and_slices_contiguous():
     assert LAY.board_shape == (len(LAY.channels), 20, 25)
     assert LAY.flat_size == LAY.board_size + LAY.vector_size
     assert LAY.slice("player4").stop == LAY.vector_size  # the player blocks close the vector
+    assert (BOARD_SHAPE, VECTOR_SIZE, FLAT_SIZE) == (LAY.board_shape, LAY.vector_size, LAY.flat_size)
+    assert (OBS.board_shape, OBS.vector_size, OBS.flat_size) == (BOARD_SHAPE, VECTOR_SIZE, FLAT_SIZE)
     with pytest.raises(KeyError):
         LAY.slice("nope")
     with pytest.raises(ValueError):
