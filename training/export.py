@@ -1,0 +1,75 @@
+"""Export a trained MaskablePPO policy to ONNX, with the legal-action mask applied in the graph.
+
+Graph inputs: ``observation`` float32 [batch, FLAT_SIZE], ``action_mask`` float32
+[batch, NUM_ACTIONS] (1 = legal). Outputs: ``action`` int64 [batch] (argmax of the
+masked logits: the policy's deterministic choice) and ``masked_logits`` (illegal
+actions at -1e9). ``agents.OnnxAgent`` runs it with onnxruntime, no torch needed.
+
+    python -m training.export runs/quick/best_model.zip runs/quick/policy.onnx
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
+
+MASKED = -1e9
+
+
+class MaskedPolicy(nn.Module):
+    """The actor half of a MaskablePPO policy, mask included, as a plain torch module."""
+
+    def __init__(self, policy: nn.Module):
+        super().__init__()
+        self.policy = policy
+
+    def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features = self.policy.extract_features(observation)
+        if not self.policy.share_features_extractor:
+            features = features[0]
+        latent_pi = self.policy.mlp_extractor.forward_actor(features)
+        logits = self.policy.action_net(latent_pi)
+        masked = torch.where(action_mask > 0.5, logits, torch.full_like(logits, MASKED))
+        return masked.argmax(dim=1), masked
+
+
+def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
+    """Write the policy of ``model_or_path`` (a MaskablePPO model or checkpoint path) as ONNX."""
+    if isinstance(model_or_path, (str, Path)):
+        from sb3_contrib import MaskablePPO
+
+        model = MaskablePPO.load(str(model_or_path), device="cpu")
+    else:
+        model = model_or_path
+    module = MaskedPolicy(model.policy).eval()
+    out_path = Path(out_path)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    obs = torch.zeros(1, FLAT_SIZE, dtype=torch.float32)
+    mask = torch.ones(1, NUM_ACTIONS, dtype=torch.float32)
+    torch.onnx.export(
+        module, (obs, mask), str(out_path),
+        input_names=["observation", "action_mask"], output_names=["action", "masked_logits"],
+        dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "action": {0: "batch"},
+                      "masked_logits": {0: "batch"}},
+        opset_version=opset, dynamo=False,
+    )
+    return out_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.export", description=__doc__.splitlines()[0])
+    parser.add_argument("checkpoint", help="MaskablePPO checkpoint (.zip)")
+    parser.add_argument("out", help="where to write the .onnx file")
+    args = parser.parse_args(argv)
+    print(export_onnx(args.checkpoint, args.out))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
