@@ -121,4 +121,6 @@ def add_campaign(state: GameState, number: int, owner: int, product: Good, *, ro
 
 def money(state: GameState) -> int:
     """Bank plus players' cash minus the written-down debt (conserved; C23)."""
-    return state.bank + sum(p.cash for p in state.players) - state.bank_debt
+    from fcm_env.engine.invariants import total_money
+
+    return total_money(state)
