@@ -31,6 +31,12 @@ SALARIED = np.array([spec.salary for spec in EMPLOYEES], dtype=bool)
 MARKETEER = np.array([spec.is_marketeer for spec in EMPLOYEES], dtype=bool)
 TRAIN_DISCOUNT = int(MILESTONES[Milestone.FIRST_TRAIN].effect_params["salary_discount_per_payday"])
 PAY_20 = 20
+#: 0/1 weights of the salaried types, without and with "First billboard placed" (dot products count cards)
+_PAID_WEIGHTS = SALARIED.astype(np.int64)
+_PAID_WEIGHTS_NO_MARKETEERS = (SALARIED & ~MARKETEER).astype(np.int64)
+_PASS = Action.pass_()
+#: ``Action.fire(t)`` for every type (actions are immutable: built once)
+_FIRE = tuple(Action.fire(t) for t in range(NUM_TYPES))
 
 
 # ------------------------------------------------------------------ salary arithmetic
@@ -41,10 +47,14 @@ def paid_types(state: GameState, player: int) -> np.ndarray:
 
     rules: First billboard placed — no salaries for marketeers.
     """
-    mask = SALARIED.copy()
+    return _paid_weights(state, player).astype(bool)
+
+
+def _paid_weights(state: GameState, player: int) -> np.ndarray:
+    """``paid_types`` as shared 0/1 int64 weights (read only), for counting with one dot product."""
     if milestones.has(state, player, Milestone.FIRST_BILLBOARD):
-        mask &= ~MARKETEER
-    return mask
+        return _PAID_WEIGHTS_NO_MARKETEERS
+    return _PAID_WEIGHTS
 
 
 def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -> int:
@@ -56,7 +66,7 @@ def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -
     p = state.players[player]
     fired = p.fired if fired is None else fired
     held = p.work + p.beach + p.busy - fired
-    count = int(held[paid_types(state, player)].sum())
+    count = int(held @ _paid_weights(state, player))
     gross = PRICES.salary * count
     discount = PRICES.salary * p.recruit_discounts
     if milestones.has(state, player, Milestone.FIRST_TRAIN):
@@ -74,33 +84,28 @@ def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
 
 def _busy_firing_open(state: GameState, p: PlayerState) -> bool:
     """C30: every salaried card outside campaigns is marked, and the salary still cannot be paid."""
-    paid = paid_types(state, p.player)
     free = p.work + p.beach
-    free_left = (free - np.minimum(p.fired, free))[paid]
-    return int(free_left.sum()) == 0 and salary_due(state, p.player) > p.cash
+    free_left = free - np.minimum(p.fired, free)
+    return int(free_left @ _paid_weights(state, p.player)) == 0 and salary_due(state, p.player) > p.cash
 
 
 def legal_fire(state: GameState, pending: Pending) -> list[Action]:
     p = state.players[pending.player]
     actions = []
     if salary_due(state, p.player) <= p.cash and not _must_fire_cfo(state, p):
-        actions.append(Action.pass_())
-    free = p.work + p.beach
-    busy_ok = _busy_firing_open(state, p)
-    paid = paid_types(state, p.player)
-    for t in range(NUM_TYPES):
-        if t == CEO:
-            continue
-        limit = int(free[t])
-        if busy_ok and paid[t]:
-            limit += int(p.busy[t])
-        if int(p.fired[t]) < limit:
-            actions.append(Action.fire(t))
+        actions.append(_PASS)
+    limits = p.work + p.beach
+    if _busy_firing_open(state, p):
+        limits += p.busy * _paid_weights(state, p.player)
+    limits[CEO] = 0  # rules: Payday — the CEO is never fired
+    for t, (limit, fired) in enumerate(zip(limits.tolist(), p.fired.tolist())):
+        if fired < limit:
+            actions.append(_FIRE[t])
     return actions
 
 
 def _only_done(state: GameState, player: int) -> bool:
-    return legal_fire(state, Pending(Decision.FIRE, player)) == [Action.pass_()]
+    return legal_fire(state, Pending(Decision.FIRE, player)) == [_PASS]
 
 
 # ------------------------------------------------------------------ flow
@@ -155,13 +160,12 @@ def reveal(state: GameState) -> None:
 
 def _dismiss(state: GameState, p: PlayerState) -> None:
     """Marked cards go back to the supply: beach first, then work, then busy (their campaigns stay)."""
-    for t in range(NUM_TYPES):
-        left = int(p.fired[t])
-        for pool in (p.beach, p.work, p.busy):
-            take = min(left, int(pool[t]))
-            pool[t] -= take
-            state.supply[t] += take
-            left -= take
+    left = p.fired.copy()
+    for pool in (p.beach, p.work, p.busy):
+        take = np.minimum(left, pool)
+        pool -= take
+        state.supply += take
+        left -= take
 
 
 ROUTES = {

@@ -35,6 +35,10 @@ from .state import NUM_TYPES, GameState, Phase, PlayerState, TurnScratch
 POOLED = int(EmployeeType.CEO)  # trainer field of a pooled training move ("First to pay $20")
 ENTRY_LEVEL = tuple(spec.type for spec in EMPLOYEES if spec.entry_level)
 TRAINER_TYPES = tuple(spec.type for spec in EMPLOYEES if spec.train)
+#: recruiting actions per card at work: all of them, and those whose unused actions give a discount (R40)
+RECRUITS = np.array([spec.recruit for spec in EMPLOYEES], dtype=np.int64)
+DISCOUNT_RECRUITS = np.array([spec.recruit if spec.recruit_unused_discount else 0 for spec in EMPLOYEES],
+                             dtype=np.int64)
 
 
 def _descendants() -> dict[int, dict[int, int]]:
@@ -68,7 +72,7 @@ def _start_player(state: GameState) -> None:
         state.pending = []
         return
     player = state.players[state.queue[0]]
-    recruits = int(sum(player.work[t] * EMPLOYEES[t].recruit for t in range(NUM_TYPES)))
+    recruits = int(player.work @ RECRUITS)
     trainers = [
         (int(t), EMPLOYEES[t].train) for t in TRAINER_TYPES for _ in range(int(player.work[t]))
     ]
@@ -154,12 +158,8 @@ def _start_training(state: GameState, player: PlayerState) -> None:
 
 def _close_recruiting(state: GameState, player: PlayerState) -> None:
     """R40: unused recruiting-manager / HR-director actions give a $5 salary discount each."""
-    discount_actions = int(sum(
-        player.work[t] * EMPLOYEES[t].recruit for t in range(NUM_TYPES) if EMPLOYEES[t].recruit_unused_discount
-    ))
-    free_actions = int(sum(
-        player.work[t] * EMPLOYEES[t].recruit for t in range(NUM_TYPES) if not EMPLOYEES[t].recruit_unused_discount
-    ))
+    discount_actions = int(player.work @ DISCOUNT_RECRUITS)
+    free_actions = int(player.work @ RECRUITS) - discount_actions
     excess = max(0, state.turn.hires - free_actions)
     player.recruit_discounts = max(0, discount_actions - excess)
 
@@ -171,7 +171,8 @@ def _pooled(state: GameState, player: int) -> bool:
     return milestones.has(state, player, Milestone.FIRST_PAY_20_SALARIES)
 
 
-def _target_ok(state: GameState, player: PlayerState, target: int, supply: np.ndarray, owned: np.ndarray) -> bool:
+def _target_ok(state: GameState, player: PlayerState, target: int, supply: np.ndarray | list[int],
+               owned: np.ndarray | list[int]) -> bool:
     if supply[target] <= 0:
         return False
     spec = EMPLOYEES[target]
@@ -205,22 +206,23 @@ def _consume(trainers: list[tuple[int, int]], index: int, steps: int) -> list[tu
     return out
 
 
-def _trainable(state: GameState, player: PlayerState, source: int, pooled: bool) -> int:
-    real = int(player.beach[source]) - (0 if pooled else int(state.turn.locked[source]))
-    return int(state.turn.phantoms[source]) + real
+def _trainable(state: GameState, player: PlayerState, pooled: bool) -> np.ndarray:
+    """Cards of each type that a training move may start from: phantoms, and beach cards not yet trained
+    this turn (any beach card when pooled)."""
+    real = player.beach if pooled else player.beach - state.turn.locked
+    return state.turn.phantoms + real
 
 
 def _train_moves(state: GameState, player: PlayerState) -> list[Action]:
     pooled = _pooled(state, player.player)
     trainers = state.turn.trainers
-    owned = player.owned()
+    supply = state.supply.tolist()  # plain ints: cheaper to index in the loops below
+    owned = player.owned().tolist()
     moves = []
     trainer_kinds = (POOLED,) if pooled else tuple(sorted({t for t, left in trainers if left > 0}))
-    for source in range(NUM_TYPES):
-        if _trainable(state, player, source, pooled) <= 0:
-            continue
+    for source in np.flatnonzero(_trainable(state, player, pooled) > 0).tolist():
         for target, steps in TRAIN_STEPS[source].items():
-            if not _target_ok(state, player, target, state.supply, owned):
+            if not _target_ok(state, player, target, supply, owned):
                 continue
             for kind in trainer_kinds:
                 if _pick_trainer(trainers, kind, steps, pooled) is not None:
