@@ -1,16 +1,36 @@
-"""The ``fcm`` command line.
+"""The ``fcm`` command line: look at maps, run bot games, play a seat, replay records, serve front ends.
 
-Subcommands grow with the project; each has ``--help``. ``fcm map`` builds a
-random map for a player count and prints it.
+Subcommands (each has ``--help``):
+
+* ``map``       a random map (or a given layout) as text;
+* ``simulate``  a batch of bot games with a progress bar and a results table;
+* ``evaluate``  a rating tournament (the same runner, defaults aimed at ratings, results saved);
+* ``play``      a human seat in the terminal against bots;
+* ``replay``    a game record at any step: text, PNG picture, action list;
+* ``bench``     engine and encoding speed figures (``fcm_env.bench``);
+* ``serve``     the JSON-lines front-end server (``fcm_env.protocol``);
+* ``train``     self-play training from a config (``training.selfplay``).
+
+``agents`` and ``training`` are imported inside the subcommands, so ``fcm map`` stays light.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
 
 import numpy as np
+
+VARIANT_CHOICES = ("standard", "introductory")
+
+# ------------------------------------------------------------------ map
 
 
 def _cmd_map(args: argparse.Namespace) -> int:
@@ -26,14 +46,455 @@ def _cmd_map(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ simulate / evaluate
+
+
+def _specs(text: str) -> list[str]:
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if not specs:
+        raise ValueError(f"no agents in {text!r}: give comma-separated specs like heuristic,random")
+    return specs
+
+
+@contextlib.contextmanager
+def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[[], None]]:
+    """A tick function: a tqdm bar on stderr when tqdm is installed, else a plain counter."""
+    if not enabled:
+        yield lambda: None
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        done = [0]
+
+        def tick() -> None:
+            done[0] += 1
+            print(f"\r{desc}: {done[0]}/{total}", end="\n" if done[0] == total else "", file=sys.stderr, flush=True)
+
+        yield tick
+        return
+    with tqdm(total=total, desc=desc, unit="game", file=sys.stderr) as bar:
+        yield lambda: bar.update(1)
+
+
+def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
+              out_dir: Path | None, records: bool, progress: bool = True) -> int:
+    """Play a batch of bot games (``training.evaluate``), print the table, write results to ``out_dir``."""
+    from agents.registry import make_agent
+    from training.evaluate import TournamentConfig, format_table, run_tournament
+
+    for spec in sorted(set(lineup)):
+        make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
+    config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
+                              workers=workers)
+    start = time.perf_counter()
+    with _progress(games, "games", progress) as tick:
+        stats, results = run_tournament(config, out_dir, progress=tick, records=records)
+    elapsed = time.perf_counter() - start
+    print(f"{games} games of {len(lineup)} players ({', '.join(lineup)}), seeds {seed}..{seed + games - 1}, "
+          f"{variant}, max {max_rounds} rounds; {elapsed:.1f} s")
+    print(format_table(stats, results))
+    if out_dir is not None:
+        written = "summary.json, games.csv" + (", records/" if records else "")
+        print(f"results written to {out_dir} ({written})")
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    if args.records and args.out is None:
+        raise ValueError("--records needs --out DIR (the records are written there)")
+    return run_batch(_specs(args.agents), games=args.games, seed=args.seed, variant=args.variant,
+                     max_rounds=args.max_rounds, workers=args.workers, out_dir=args.out, records=args.records,
+                     progress=not args.no_progress)
+
+
+def _cmd_evaluate(args: argparse.Namespace) -> int:
+    lineup = _specs(args.lineup)
+    if args.players is not None:
+        if not 2 <= args.players <= 5:
+            raise ValueError(f"--players must be 2..5, got {args.players}")
+        lineup = [lineup[i % len(lineup)] for i in range(args.players)]
+    out = args.out if args.out is not None else Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
+    return run_batch(lineup, games=args.games, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds,
+                     workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress)
+
+
+# ------------------------------------------------------------------ play
+
+PLAY_HELP = """commands: a number picks that choice; b shows the board; l lists the choices again;
+          ? shows this help; q quits (the game stays unfinished)"""
+
+
+def _choice_lines(labels: Sequence[str], width: int = 108) -> list[str]:
+    """Numbered choices, in columns when there are many."""
+    items = [f"{i + 1:>3}) {label}" for i, label in enumerate(labels)]
+    if len(items) <= 12:
+        return items
+    cell = max(len(s) for s in items) + 2
+    cols = max(1, width // cell)
+    rows = (len(items) + cols - 1) // cols
+    return ["".join(items[r + c * rows].ljust(cell) for c in range(cols) if r + c * rows < len(items)).rstrip()
+            for r in range(rows)]
+
+
+def _cards_text(cards: dict[str, int]) -> str:
+    return ", ".join(f"{k}x{n}" for k, n in cards.items()) or "-"
+
+
+def _is_tty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class TerminalGame:
+    """One human seat in the terminal; the other seats are bots."""
+
+    def __init__(self, game: Any, human: int, bots: dict[int, Any], names: list[str], infile: IO[str],
+                 out: IO[str]):
+        self.game, self.human, self.bots, self.names = game, human, bots, names
+        self.infile, self.out = infile, out
+        self._phase_seen: tuple[int, int] | None = None
+        self._board_shown: tuple[int, int] | None = None
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def board(self) -> None:
+        from fcm_env.engine.render_state import state_ascii
+
+        self.say(state_ascii(self.game.state))
+
+    def run(self) -> int:
+        """0 when the game ends; 1 when the human quits or the input ends first."""
+        from fcm_env.protocol import bot_event, bot_move
+
+        game = self.game
+        self.say(f"fcm play: you are player {self.human}; "
+                 + ", ".join(f"player {p}: {self.names[p]}" for p in sorted(self.bots)) + ". Type ? for help.")
+        last_event: dict[str, Any] | None = None
+        while not game.is_over:
+            key = (game.state.round, int(game.phase))
+            if key != self._phase_seen:
+                self._phase_seen = key
+                self.say(f"== round {game.state.round}: {game.phase.name} ==")
+            player = game.current_player
+            if player != self.human:
+                decision = game.pending.decision
+                action = bot_move(self.bots[player], game, player)
+                game.apply(action)
+                event = bot_event(player, self.names[player], action, decision)
+                if event.get("hidden"):  # one line for a run of secret choices: their number is secret too
+                    if event != last_event:
+                        self.say(f"  player {player} ({self.names[player]}): chooses in secret ({decision.name})")
+                else:
+                    self.say(f"  player {player} ({self.names[player]}): {action}")
+                last_event = event
+                continue
+            last_event = None
+            if not self._human_turn():
+                return 1
+        self.finish()
+        return 0
+
+    def _human_turn(self) -> bool:
+        from fcm_env.protocol import DECISION_TEXT, view
+
+        game = self.game
+        key = (game.state.round, int(game.phase))
+        if key != self._board_shown:
+            self._board_shown = key
+            self.board()
+        pending = game.pending
+        me = view(game, self.human)
+        mine = me["players"][self.human]
+        self.say(f"-- player {self.human} (you), round {game.state.round} {game.phase.name}: "
+                 f"{DECISION_TEXT[pending.decision]}")
+        fields = me["pending"].get("fields")
+        if fields:
+            self.say(f"   context: {', '.join(f'{k}={v}' for k, v in fields.items())}")
+        self.say(f"   cash ${mine['cash']}; hand: {_cards_text(mine['hand'])}; work: {_cards_text(mine['work'])}; "
+                 f"beach: {_cards_text(mine['beach'])}")
+        actions = game.legal_actions()
+        labels = [str(a) for a in actions]
+        for line in _choice_lines(labels):
+            self.say(line)
+        while True:
+            self.out.write(f"choice [1-{len(actions)}, b, l, ?, q]: ")
+            self.out.flush()
+            line = self.infile.readline()
+            if line and not _is_tty(self.infile):
+                self.out.write(line if line.endswith("\n") else line + "\n")  # echo piped input
+            if not line:
+                self.say()
+                self.say(f"input ended before the game did (round {game.state.round}, {game.phase.name}); "
+                         "the game is unfinished")
+                return False
+            text = line.strip().lower()
+            if text in ("q", "quit", "exit"):
+                self.say("quit: the game is unfinished")
+                return False
+            if text == "b":
+                self.board()
+            elif text == "l":
+                for out_line in _choice_lines(labels):
+                    self.say(out_line)
+            elif text in ("?", "h", "help"):
+                self.say(PLAY_HELP)
+            elif text.isdigit() and 1 <= int(text) <= len(actions):
+                action = actions[int(text) - 1]
+                game.apply(action)
+                self.say(f"  you: {action}")
+                return True
+            else:
+                shown = text or "(empty line)"
+                self.say(f"'{shown}' is not a choice: type a number from 1 to {len(actions)}, or b, l, ?, q")
+
+    def finish(self) -> None:
+        from agents.match import final_ranks
+
+        game = self.game
+        self.board()
+        state = game.state
+        ended = "max rounds reached" if state.truncated else "the bank broke for the second time"
+        self.say(f"== game over after round {state.round} ({ended}) ==")
+        ranks = final_ranks(game)
+        for player in sorted(range(game.num_players), key=lambda p: ranks[p]):
+            who = "you" if player == self.human else self.names[player]
+            self.say(f"  {ranks[player]}. player {player} ({who}): ${state.players[player].cash}")
+        winners = ", ".join(f"player {w}" + (" (you)" if w == self.human else "") for w in game.winners)
+        self.say(f"winner: {winners}")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from agents.registry import make_agent
+    from fcm_env.engine.records import GameRecord, new_recorded_game
+
+    n = args.players
+    if not 0 <= args.seat < n:
+        raise ValueError(f"--seat must be a player id 0..{n - 1}, got {args.seat}")
+    specs = _specs(args.opponents)
+    if len(specs) == 1:
+        specs = specs * (n - 1)
+    if len(specs) != n - 1:
+        raise ValueError(f"--opponents: give one spec or {n - 1} (one per other player), got {len(specs)}")
+    others = [p for p in range(n) if p != args.seat]
+    bots = {p: make_agent(spec, seed=args.seed * 10 + p) for p, spec in zip(others, specs, strict=True)}
+    names = ["human"] * n
+    for p, spec in zip(others, specs, strict=True):
+        names[p] = spec
+    game = new_recorded_game(n, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds)
+    code = TerminalGame(game, args.seat, bots, names, sys.stdin, sys.stdout).run()
+    if args.save_record:
+        GameRecord.from_game(game, agents=names).save(args.save_record)
+        print(f"record saved to {args.save_record} ({len(game.history)} actions)")
+    return code
+
+
+# ------------------------------------------------------------------ replay
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from fcm_env.engine.records import GameRecord, replay
+    from fcm_env.engine.render_state import png_bytes, state_ascii, state_rgb
+
+    record = GameRecord.load(args.file)
+    total = len(record.actions)
+    if args.list:
+        game = replay(record, upto=0)
+        for step, action in enumerate(record.actions):
+            pending = game.pending
+            who = f"player {pending.player}" if pending else "-"
+            print(f"{step:>6}  round {game.state.round:>2} {game.phase.name:<17} {who:<9} "
+                  f"{pending.decision.name if pending else '-':<18} {action}")
+            game.apply(action)
+        print(f"{total} actions")
+        return 0
+    if args.final and args.step is not None:
+        raise ValueError("--final replays the whole record; it does not go with --step")
+    if args.step is not None and not 0 <= args.step <= total:
+        raise ValueError(f"--step must be 0..{total} (the record has {total} actions), got {args.step}")
+    game = replay(record, upto=args.step)
+    step = total if args.step is None else args.step
+    if not args.final:
+        print(state_ascii(game.state))
+    pending = game.pending
+    if pending is not None:
+        print(f"step {step}/{total}: round {game.state.round}, {game.phase.name}; "
+              f"player {pending.player} to decide {pending.decision.name}")
+    else:
+        print(f"step {step}/{total}: game over after round {game.state.round}"
+              f"{' (max rounds reached)' if game.state.truncated else ''}; "
+              f"winner: {', '.join(f'player {w}' for w in game.winners)}")
+    if args.final or game.is_over:
+        names = record.agents or [f"player {p}" for p in range(record.num_players)]
+        cash = [int(p.cash) for p in game.state.players]
+        for p in sorted(range(record.num_players), key=lambda p: -cash[p]):
+            print(f"  player {p} ({names[p]}): ${cash[p]}{'  winner' if p in game.winners else ''}")
+    if args.png:
+        data = png_bytes(state_rgb(game.state, scale=args.scale))
+        Path(args.png).write_bytes(data)
+        print(f"picture written to {args.png} ({len(data)} bytes)")
+    return 0
+
+
+# ------------------------------------------------------------------ bench / serve / train
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from fcm_env.bench import BenchConfig, format_rows, run
+
+    players = tuple(int(p) for p in args.players.split(",") if p.strip())
+    config = BenchConfig(players=players, games=args.games, seed=args.seed, max_rounds=args.max_rounds,
+                         variant=args.variant, positions=args.positions, reps=args.reps)
+    rows = run(config, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    if args.json:
+        print(json.dumps({"config": {**config.__dict__, "players": list(players)},
+                          "rows": [r.to_json() for r in rows]}, indent=1))
+    else:
+        print(format_rows(rows, config))
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from agents.registry import make_agent
+    from fcm_env.protocol import serve
+
+    if not args.stdio:
+        raise ValueError("only the JSON-lines transport on stdin/stdout exists: use fcm serve --stdio")
+    return serve(sys.stdin, sys.stdout, agent_factory=make_agent)
+
+
+def _override(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value  # a plain string
+    return key.strip(), parsed
+
+
+def _cmd_train(args: argparse.Namespace) -> int:
+    import importlib
+
+    try:
+        selfplay = importlib.import_module("training.selfplay")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("training", "training.selfplay"):
+            print("fcm train: error: training.selfplay is not available in this installation "
+                  "(the self-play trainer is not part of this checkout yet)", file=sys.stderr)
+        else:
+            print(f"fcm train: error: the trainer needs {exc.name!r}: install the training extras "
+                  '(pip install -e ".[train]")', file=sys.stderr)
+        return 2
+    overrides = dict(args.set or [])
+    if args.resume:
+        overrides["resume"] = True
+    result = selfplay.main(str(args.config), **overrides)
+    if isinstance(result, int):
+        return result
+    if result is not None:
+        print(f"run directory: {result}")
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+
+
+def _game_options(p: argparse.ArgumentParser, *, seed_help: str) -> None:
+    p.add_argument("--seed", type=int, default=0, help=seed_help)
+    p.add_argument("--variant", default="standard", choices=VARIANT_CHOICES, help="rules variant")
+    p.add_argument("--max-rounds", type=int, default=30, help="end a game after this many rounds (truncated)")
+
+
+def _batch_options(p: argparse.ArgumentParser) -> None:
+    _game_options(p, seed_help="seed of the first game (game g uses seed + g)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="fcm", description="Food Chain Magnate RL environment tools.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p_map = sub.add_parser("map", help="build a random map (or a given layout) and print it as text")
-    p_map.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="player count (map size)")
-    p_map.add_argument("--seed", type=int, default=0, help="seed of the map draw")
-    p_map.add_argument("--tiles", default=None, help='explicit layout, e.g. "A0 B1 / C2 D3" (letter + quarter turns)')
-    p_map.set_defaults(func=_cmd_map)
+
+    p = sub.add_parser("map", help="build a random map (or a given layout) and print it as text")
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="player count (map size)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the map draw")
+    p.add_argument("--tiles", default=None, help='explicit layout, e.g. "A0 B1 / C2 D3" (letter + quarter turns)')
+    p.set_defaults(func=_cmd_map)
+
+    p = sub.add_parser("simulate", help="play a batch of bot games and print the results table",
+                       description="Play seeded bot games (the lineup rotates one seat per game) and print "
+                                   "win rates, cash, ranks and ratings.")
+    p.add_argument("--agents", default="heuristic,random,random,random",
+                   help="comma-separated agent specs, one per player: random, heuristic, policy:PATH, onnx:PATH")
+    p.add_argument("--games", type=int, default=50, help="number of games")
+    _batch_options(p)
+    p.add_argument("--out", type=Path, default=None, help="write summary.json and games.csv to this folder")
+    p.add_argument("--records", action="store_true", help="with --out: also write one game record per game")
+    p.set_defaults(func=_cmd_simulate)
+
+    p = sub.add_parser("evaluate", help="run a rating tournament and save its results",
+                       description="A tournament for ratings: the simulate runner with more games, results "
+                                   "saved by default (summary.json, games.csv, records/).")
+    p.add_argument("--lineup", default="heuristic,random", help="comma-separated agent specs")
+    p.add_argument("--players", type=int, default=None,
+                   help="table size: the lineup is repeated to fill this many seats (default: its length)")
+    p.add_argument("--games", type=int, default=200, help="number of games")
+    _batch_options(p)
+    p.add_argument("--out", type=Path, default=None, help="results folder (default runs/eval-<timestamp>)")
+    p.add_argument("--records", action=argparse.BooleanOptionalAction, default=True,
+                   help="write one replayable record per game (default: yes)")
+    p.set_defaults(func=_cmd_evaluate)
+
+    p = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
+                       description="Play a game in the terminal. At each of your decisions the choices are "
+                                   "numbered: type a number, b (board), l (list again), ? (help) or q (quit). "
+                                   "Exit code 0 when the game ends, 1 when it is left unfinished.")
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5), help="number of players")
+    p.add_argument("--seat", type=int, default=0, help="your player id (0..players-1)")
+    p.add_argument("--opponents", default="heuristic",
+                   help="agent spec for every other player, or one comma-separated spec per other player")
+    _game_options(p, seed_help="game seed (map and turn order)")
+    p.add_argument("--save-record", default=None, metavar="FILE", help="save the game record here at the end")
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("replay", help="replay a game record: state text, PNG picture or action list",
+                       description="Replay a game record to a step and print the position.")
+    p.add_argument("file", type=Path, help="game record (fcm-magnate/record JSON)")
+    p.add_argument("--step", type=int, default=None, help="number of actions to replay (default: all)")
+    p.add_argument("--final", action="store_true", help="replay everything; print only the result, not the board")
+    p.add_argument("--list", action="store_true", help="print every action with its step index")
+    p.add_argument("--png", default=None, metavar="OUT.png", help="also write a picture of the position")
+    p.add_argument("--scale", type=int, default=16, help="PNG pixels per square (at least 8)")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("bench", help="engine and encoding speed figures on seeded random games",
+                       description="Play seeded random games and time the engine, legal actions, the mask and "
+                                   "the observation encoder (fcm_env.bench).")
+    p.add_argument("--players", default="2,3,4,5", help="comma-separated player counts")
+    p.add_argument("--games", type=int, default=2, help="random games per player count")
+    p.add_argument("--positions", type=int, default=300, help="positions timed per player count")
+    p.add_argument("--reps", type=int, default=3, help="passes over the positions per timing")
+    _game_options(p, seed_help="seed of the first game")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("serve", help="serve games to a front end (JSON lines on stdin/stdout)",
+                       description="One JSON request per line on stdin, one JSON reply per line on stdout "
+                                   "(docs/protocol.md).")
+    p.add_argument("--stdio", action="store_true", help="use stdin/stdout (the only transport)")
+    p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("train", help="self-play training from a YAML config (training.selfplay)")
+    p.add_argument("config", type=Path, help="run config (YAML)")
+    p.add_argument("--set", action="append", type=_override, metavar="KEY=VALUE",
+                   help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; repeatable)")
+    p.add_argument("--resume", action="store_true", help="continue from the run's latest checkpoint")
+    p.set_defaults(func=_cmd_train)
     return parser
 
 
@@ -45,6 +506,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``fcm replay x --list | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:
+        print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\nfcm {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,235 @@
+"""``fcm`` subcommands run as subprocesses: exit codes, printed tables, files written."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+import types
+
+import pytest
+from cli_helpers import ROOT, png_size, run_fcm
+
+from agents.match import play_game
+from agents.registry import make_agent
+from fcm_env import cli
+from fcm_env.engine.records import GameRecord, replay
+
+SUBCOMMANDS = ("map", "simulate", "evaluate", "play", "replay", "bench", "serve", "train")
+
+
+def test_fcm_help_lists_every_subcommand():
+    done = run_fcm("--help")
+    assert done.returncode == 0, done.stderr
+    for command in SUBCOMMANDS:
+        assert f"    {command} " in done.stdout
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_every_subcommand_has_help(command, capsys):
+    # in-process (argparse prints the help and exits 0): one interpreter start per command is slow
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main([command, "--help"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.startswith(f"usage: fcm {command}")
+
+
+def test_no_subcommand_is_a_usage_error():
+    done = run_fcm()
+    assert done.returncode == 2
+    assert "usage: fcm" in done.stderr
+
+
+def test_map_prints_the_layout():
+    done = run_fcm("map", "--players", "2", "--seed", "1")
+    assert done.returncode == 0
+    assert done.stdout.startswith("3x3 tiles: ")  # rules: Setting up (2 players: 3x3 tiles)
+
+
+# ------------------------------------------------------------------ simulate / evaluate
+
+
+def table_rows(stdout: str) -> dict[str, list[str]]:
+    """The results table's agent rows, by agent name."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:3] == ["agent", "games", "wins"])
+    rows = {}
+    for line in lines[start + 1:]:
+        if " games; ended by the bank" in line:
+            break
+        cells = line.split()
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_simulate_prints_the_table_and_writes_results_and_records(tmp_path):
+    out = tmp_path / "sim"
+    done = run_fcm("simulate", "--agents", "heuristic,random", "--games", "2", "--max-rounds", "4",
+                   "--out", str(out), "--records", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    rows = table_rows(done.stdout)
+    assert sorted(rows) == ["heuristic", "random"]
+    assert rows["heuristic"][0] == "2" and rows["random"][0] == "2"  # games: every agent plays each game
+    assert "2 games; ended by the bank:" in done.stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["config"]["lineup"] == ["heuristic", "random"]
+    assert summary["config"]["max_rounds"] == 4
+    assert [g["seed"] for g in summary["games"]] == [0, 1]
+    with (out / "games.csv").open() as f:
+        assert len(list(csv.reader(f))) == 3  # header + 2 games
+    for game in summary["games"]:
+        record = GameRecord.load(out / "records" / f"game_{game['seed']}.json")
+        replayed = replay(record)  # checks the record's result too
+        assert replayed.is_over
+        assert list(replayed.winners) == game["winners"]
+        assert [int(p.cash) for p in replayed.state.players] == game["cash"]
+
+
+def test_simulate_shows_progress_on_stderr():
+    done = run_fcm("simulate", "--agents", "random,random", "--games", "2", "--max-rounds", "2")
+    assert done.returncode == 0
+    assert "2/2" in done.stderr  # tqdm's bar or the plain counter
+
+
+def test_simulate_rejects_records_without_out_and_bad_agents():
+    done = run_fcm("simulate", "--games", "1", "--records")
+    assert done.returncode == 2 and "--records needs --out" in done.stderr
+    done = run_fcm("simulate", "--agents", "heuristic,nobody", "--games", "1")
+    assert done.returncode == 2 and "unknown agent 'nobody'" in done.stderr
+
+
+def test_evaluate_fills_the_table_from_the_lineup_and_saves_by_default(tmp_path):
+    done = run_fcm("evaluate", "--lineup", "heuristic,random", "--players", "3", "--games", "3",
+                   "--max-rounds", "3", "--no-progress", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (run_dir,) = (tmp_path / "runs").iterdir()
+    assert run_dir.name.startswith("eval-")
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert summary["config"]["lineup"] == ["heuristic", "random", "heuristic"]
+    assert len(list((run_dir / "records").iterdir())) == 3
+    rows = table_rows(done.stdout)
+    assert rows["heuristic"][0] == "6" and rows["random"][0] == "3"  # 2 seats x 3 games, 1 seat x 3 games
+
+
+def test_evaluate_without_records(tmp_path):
+    done = run_fcm("evaluate", "--lineup", "random,random", "--games", "1", "--max-rounds", "2",
+                   "--out", str(tmp_path / "ev"), "--no-records", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "ev").iterdir()) == ["games.csv", "summary.json"]
+
+
+# ------------------------------------------------------------------ replay
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    result = play_game([make_agent("heuristic", 1), make_agent("random", 2)], seed=5, max_rounds=5)
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    result.record.save(path)
+    return path, result
+
+
+def test_replay_to_a_step_prints_the_position_and_writes_a_png(record_file, tmp_path):
+    path, result = record_file
+    png = tmp_path / "pos.png"
+    done = run_fcm("replay", str(path), "--step", "10", "--png", str(png))
+    assert done.returncode == 0, done.stderr
+    game = replay(result.record, upto=10)
+    pending = game.pending
+    assert f"step 10/{len(result.record.actions)}: round {game.state.round}" in done.stdout
+    assert f"player {pending.player} to decide {pending.decision.name}" in done.stdout
+    assert f"round {game.state.round}/5  phase {game.phase.name}" in done.stdout  # the state text
+    height, width = game.state.board.shape
+    assert png_size(png.read_bytes()) == ((width + 2) * 16, (height + 2) * 16)  # 1-square margin, 16 px
+
+
+def test_replay_to_the_end_names_the_winner(record_file):
+    path, result = record_file
+    done = run_fcm("replay", str(path), "--final")
+    assert done.returncode == 0, done.stderr
+    winner = result.winners[0]
+    assert f"winner: player {winner}" in done.stdout
+    assert f"player {winner} ({result.agents[winner]}): ${result.cash[winner]}  winner" in done.stdout
+    assert "legend:" not in done.stdout  # --final prints no board
+
+
+def test_replay_list_prints_every_action_with_its_step(record_file):
+    path, result = record_file
+    done = run_fcm("replay", str(path), "--list")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    actions = result.record.actions
+    assert lines[-1] == f"{len(actions)} actions"
+    assert len(lines) == len(actions) + 1
+    for step in (0, len(actions) // 2, len(actions) - 1):
+        assert lines[step].split()[0] == str(step)
+        assert lines[step].endswith(str(actions[step]))
+
+
+def test_replay_rejects_bad_steps_and_files(record_file, tmp_path):
+    path, result = record_file
+    done = run_fcm("replay", str(path), "--step", str(len(result.record.actions) + 1))
+    assert done.returncode == 2 and "--step must be" in done.stderr
+    done = run_fcm("replay", str(tmp_path / "missing.json"))
+    assert done.returncode == 2 and "missing.json" in done.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    done = run_fcm("replay", str(bad))
+    assert done.returncode == 2 and "format" in done.stderr
+
+
+# ------------------------------------------------------------------ bench
+
+
+def test_bench_prints_figures_as_json():
+    done = run_fcm("bench", "--players", "2", "--games", "1", "--max-rounds", "2", "--positions", "10",
+                   "--reps", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    (row,) = figures["rows"]
+    assert row["players"] == 2 and row["games"] == 1
+    assert row["rounds_per_game"] == 2.0  # a 2-round game is truncated after round 2
+    assert row["decisions_per_game"] > 0 and row["steps_per_s"] > 0
+    assert row["positions"] == 10
+    for key in ("legal_actions_us", "legal_ids_us", "mask_us", "observe_us", "observe_flat_us"):
+        assert row[key] > 0
+
+
+def test_benchmark_script_runs_the_same_measurements():
+    import subprocess
+
+    from cli_helpers import fcm_env_vars
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_engine.py"), "--players", "3", "--games", "1",
+         "--max-rounds", "1", "--positions", "5", "--reps", "1"],
+        check=False, capture_output=True, text=True, env=fcm_env_vars(), timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "engine steps / s" in done.stdout and "observe us" in done.stdout
+
+
+# ------------------------------------------------------------------ serve / train (argument handling)
+
+
+def test_serve_needs_stdio():
+    done = run_fcm("serve")
+    assert done.returncode == 2 and "--stdio" in done.stderr
+
+
+def test_train_without_the_trainer_exits_2(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "training.selfplay", None)  # importing it now fails
+    assert cli.main(["train", "configs/quick.yaml"]) == 2
+    assert "training.selfplay is not available" in capsys.readouterr().err
+
+
+def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
+    calls = []
+    fake = types.ModuleType("training.selfplay")
+    fake.main = lambda config_path, **overrides: calls.append((config_path, overrides)) or "runs/x"
+    monkeypatch.setitem(sys.modules, "training.selfplay", fake)
+    code = cli.main(["train", "configs/quick.yaml", "--set", "total_timesteps=2000", "--set", "name=abc",
+                     "--resume"])
+    assert code == 0
+    assert calls == [("configs/quick.yaml", {"total_timesteps": 2000, "name": "abc", "resume": True})]
+    assert "run directory: runs/x" in capsys.readouterr().out
