@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 
 import torch
@@ -52,13 +53,17 @@ def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
     out_path.parent.mkdir(parents=True, exist_ok=True)
     obs = torch.zeros(1, FLAT_SIZE, dtype=torch.float32)
     mask = torch.ones(1, NUM_ACTIONS, dtype=torch.float32)
-    torch.onnx.export(
-        module, (obs, mask), str(out_path),
-        input_names=["observation", "action_mask"], output_names=["action", "masked_logits"],
-        dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "action": {0: "batch"},
-                      "masked_logits": {0: "batch"}},
-        opset_version=opset, dynamo=False,
-    )
+    with warnings.catch_warnings():
+        # The TorchScript exporter is deprecated in favour of torch.export, which needs the extra
+        # onnxscript package; for this small static graph the TorchScript path is exact (tested).
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(
+            module, (obs, mask), str(out_path),
+            input_names=["observation", "action_mask"], output_names=["action", "masked_logits"],
+            dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "action": {0: "batch"},
+                          "masked_logits": {0: "batch"}},
+            opset_version=opset, dynamo=False,
+        )
     return out_path
 
 

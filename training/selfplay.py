@@ -24,6 +24,7 @@ import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+import gymnasium as gym
 import numpy as np
 import yaml
 
@@ -43,7 +44,7 @@ class Config:
     seed: int = 0
     out_dir: str = "runs/run"
     device: str = "cpu"
-    torch_threads: int = 2
+    torch_threads: int = 1
     progress_bar: bool = True
     # network
     board_channels: int = 16
@@ -142,23 +143,38 @@ class OpponentPool:
 # ------------------------------------------------------------------ environments
 
 
-def make_env(config: Config, pool: OpponentPool, rank: int):
-    """One training env: the single-agent view with pool opponents on training-range seeds."""
-    from fcm_env.env.single_agent import SingleAgentEnv
+class TrainingSeeds(gym.Wrapper):
+    """Draws every episode's game seed from the training range, so evaluation maps stay unseen."""
 
-    rng = np.random.default_rng([config.seed, rank])
-    lo, hi = config.train_seeds
+    def __init__(self, env: gym.Env, seeds: tuple[int, int], rng: np.random.Generator):
+        super().__init__(env)
+        self.seeds = seeds
+        self.rng = rng
+
+    def reset(self, *, seed: int | None = None, options=None):
+        if seed is None:
+            seed = int(self.rng.integers(*self.seeds))
+        return self.env.reset(seed=seed, options=options)
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.get_wrapper_attr("action_masks")()
+
+
+def make_env(config: Config, pool: OpponentPool, rank: int) -> gym.Env:
+    """One training env: the single-agent view, pool opponents, training-range seeds, episode stats."""
+    from stable_baselines3.common.monitor import Monitor
+
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
 
     def sampler(env_rng: np.random.Generator) -> list:
         return pool.sample(env_rng, config.num_players - 1)
 
-    env = SingleAgentEnv(
+    env = FcmSingleAgentEnv(
         num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
         reward=config.reward, shaping=config.shaping, opponent_sampler=sampler, learner_seat="random",
-        seed_range=(lo, hi),
     )
-    env.reset(seed=int(rng.integers(lo, hi)))
-    return env
+    rng = np.random.default_rng([config.seed, rank])
+    return Monitor(TrainingSeeds(env, tuple(config.train_seeds), rng))
 
 
 # ------------------------------------------------------------------ evaluation
@@ -197,6 +213,7 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
         def __init__(self):
             super().__init__()
             self.best = -1.0
+            self.last_eval = -1
             self.next_snapshot = config.snapshot_every
             self.next_eval = config.eval_every
             self.next_checkpoint = config.checkpoint_every
@@ -221,9 +238,11 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
             return True
 
         def _on_training_end(self) -> None:
-            self.run_eval(self.model.num_timesteps)
+            if self.last_eval != self.model.num_timesteps:
+                self.run_eval(self.model.num_timesteps)
 
         def run_eval(self, steps: int) -> None:
+            self.last_eval = steps
             rows = [evaluate_policy(self.model.policy, config, opp) for opp in config.eval_opponents]
             for row in rows:
                 self.logger.record(f"eval/win_rate_vs_{row['opponent']}", row["win_rate"])

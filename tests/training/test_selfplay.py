@@ -1,0 +1,89 @@
+"""Self-play training runs end to end from a config, resumes, and exports a policy that ONNX runs
+exactly like torch (tiny step counts: this checks the pipeline, not the learning)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import yaml
+
+from agents.onnx_agent import OnnxAgent
+from agents.policy import PolicyAgent
+from fcm_env.encoding import Observer, legal_action_mask
+from fcm_env.engine.game import Game
+from fcm_env.engine.random_sim import pick
+from training.export import export_onnx
+from training.selfplay import Config, load_config, main
+
+TINY = {
+    "name": "tiny", "num_players": 2, "max_rounds": 4, "n_envs": 2, "total_timesteps": 256, "n_steps": 64,
+    "batch_size": 64, "n_epochs": 1, "snapshot_every": 64, "eval_every": 128, "eval_games": 2,
+    "eval_opponents": ["random"], "checkpoint_every": 128, "progress_bar": False,
+    "board_channels": 4, "board_features": 16, "vector_hidden": 16, "net_arch": [16],
+}
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("run")
+    config = out / "tiny.yaml"
+    config.write_text(yaml.safe_dump({**TINY, "out_dir": str(out / "run")}))
+    main(config)
+    return out
+
+
+def test_a_run_writes_checkpoints_evaluations_and_the_best_model(run_dir):
+    run = run_dir / "run"
+    assert (run / "final_model.zip").exists() and (run / "best_model.zip").exists()
+    assert sorted(p.name for p in (run / "checkpoints").iterdir()) == ["step_128.zip", "step_256.zip"]
+    rows = (run / "eval.csv").read_text().splitlines()
+    assert rows[0].startswith("steps,opponent,games,wins,win_rate")
+    assert [r.split(",")[0] for r in rows[1:]] == ["128", "256"]
+    assert any((run / "tb").rglob("events.out.tfevents.*"))
+
+
+def test_resume_continues_from_the_latest_checkpoint(run_dir):
+    from sb3_contrib import MaskablePPO
+
+    main(run_dir / "tiny.yaml", resume=True, total_timesteps=128)
+    model = MaskablePPO.load(str(run_dir / "run" / "final_model.zip"))
+    assert model.num_timesteps >= 256 + 128
+
+
+def test_onnx_export_picks_the_same_actions_as_torch(run_dir, tmp_path):
+    path = export_onnx(run_dir / "run" / "best_model.zip", tmp_path / "policy.onnx")
+    torch_agent, onnx_agent = PolicyAgent(run_dir / "run" / "best_model.zip"), OnnxAgent(path)
+    observer = Observer()
+    import random
+
+    rng = random.Random(0)
+    game = Game.new(2, seed=3, max_rounds=4)
+    checked = 0
+    while not game.is_over and checked < 40:
+        player = game.current_player
+        obs, mask = observer.observe_flat(game, player), legal_action_mask(game, player)
+        assert torch_agent.act(obs, mask) == onnx_agent.act(obs, mask)
+        assert mask[onnx_agent.act(obs, mask)] == 1
+        game.apply(pick(rng, game.legal_actions()))
+        checked += 1
+    assert checked >= 20
+
+
+def test_config_errors_name_the_setting(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("num_player: 2\n")
+    with pytest.raises(ValueError, match="unknown settings \\['num_player'\\]"):
+        load_config(bad)
+    with pytest.raises(ValueError, match="overlap"):
+        Config(train_seeds=[0, 100], eval_seeds=[50, 150], eval_games=10)
+    with pytest.raises(ValueError, match="unknown kinds"):
+        Config(opponents={"grandmaster": 1.0})
+
+
+def test_policy_agent_only_picks_legal_actions(run_dir):
+    agent = PolicyAgent(run_dir / "run" / "final_model.zip", deterministic=False)
+    game = Game.new(2, seed=1)
+    obs = Observer().observe_flat(game, game.current_player)
+    mask = legal_action_mask(game, game.current_player)
+    picks = {agent.act(obs, mask) for _ in range(20)}
+    assert all(mask[i] == 1 for i in picks) and np.count_nonzero(mask) >= 1
