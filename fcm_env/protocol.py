@@ -179,7 +179,12 @@ def parse_action(game: Game, action: Any) -> Action:
         value = action["id"]
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise ProtocolError(f"action.id: expected an integer, got {value!r}")
-        return _decode_id(game, int(value))
+        decoded = _decode_id(game, int(value))
+        if "kind" in action:  # a described action sent back: its parts must agree
+            named = parse_action(game, {k: v for k, v in action.items() if k != "id"})
+            if named != decoded:
+                raise ProtocolError(f"action: id {value} is {decoded}, but kind and params say {named}")
+        return decoded
     if "kind" not in action:
         raise ProtocolError("action: a structured action needs a 'kind' (or an 'id')")
     kind = _kind_of(action["kind"])

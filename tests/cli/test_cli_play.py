@@ -7,6 +7,7 @@ import re
 
 from cli_helpers import run_fcm
 
+from fcm_env import cli
 from fcm_env.engine.records import GameRecord, replay
 
 # input policy: a few bad answers and commands first, then always the first choice (pass whenever
@@ -74,7 +75,8 @@ def test_quit():
     assert "quit: the game is unfinished" in done.stdout
 
 
-def test_bad_play_options_exit_2():
-    assert run_fcm("play", "--seat", "2", stdin="").returncode == 2
-    done = run_fcm("play", "--players", "3", "--opponents", "a,b,c", stdin="")
-    assert done.returncode == 2 and "one spec or 2" in done.stderr
+def test_bad_play_options_exit_2(capsys):
+    assert cli.main(["play", "--seat", "2"]) == 2
+    assert "--seat must be a player id 0..1, got 2" in capsys.readouterr().err
+    assert cli.main(["play", "--players", "3", "--opponents", "a,b,c"]) == 2
+    assert "give one spec or 2 (one per other player), got 3" in capsys.readouterr().err
