@@ -1,0 +1,29 @@
+"""The environments: PettingZoo AEC (``aec``), the Gymnasium single-agent view
+(``single_agent``) and the batched vector env (``vector``).
+
+``fcm_env.env`` is this package *and* the PettingZoo constructor: calling it,
+``fcm_env.env(num_players=3)``, returns the wrapped AEC env of ``aec.env`` (design.md
+promises that spelling; a package cannot otherwise share the name of a function).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any
+
+from .aec import env as _aec_env
+from .aec import raw_env
+from .rewards import REWARD_SCHEMES, SHAPINGS, final_rewards, standings
+
+__all__ = ["REWARD_SCHEMES", "SHAPINGS", "final_rewards", "raw_env", "standings"]
+
+
+class _CallablePackage(types.ModuleType):
+    """Module type of this package: calling it builds the wrapped AEC env."""
+
+    def __call__(self, **kwargs: Any):
+        return _aec_env(**kwargs)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

@@ -1,0 +1,231 @@
+"""The Gymnasium single-agent view: one player learns, opponent agents play the other seats.
+
+Made for sb3-contrib's ``MaskablePPO``: a flat ``Box`` observation, ``Discrete`` actions
+and an ``action_masks()`` method (bool mask of the learner's legal ids).
+
+* ``observation_space = Box(-inf, inf, (FLAT_SIZE,), float32)``: the learner's flat
+  observation (``Observer.observe_flat``; docs/observation.md).
+* ``action_space = Discrete(NUM_ACTIONS)``: the flat action codec (docs/actions.md).
+* ``reset(seed=, options=)``: ``seed`` picks the game (``Game.new(seed=seed)``, the same map and
+  turn order as the AEC env with that seed); without one the game seed is drawn from
+  ``self.np_random``. Then, from ``self.np_random``: the learner's player id (``learner_seat="random"``)
+  and the opponents (``opponent_sampler``). Opponents with a ``reset()`` method are reset.
+  Opponents then play until the learner is to move.
+* ``step(action)`` applies the learner's action, then lets the opponents play until the
+  learner is to move again or the game ends. The reward is the learner's share of the AEC
+  env's rewards over that stretch: the end-of-game reward (``reward=``, fcm_env.env.rewards) and,
+  with ``shaping="cash"``, the learner's cash change / 100. ``terminated`` when the rules end the
+  game, ``truncated`` when ``max_rounds`` cuts it off (the end-of-game reward is paid either way).
+* An illegal id raises ``IllegalActionError`` (naming the id, its name and the decision) and
+  changes nothing.
+
+Opponents are duck-typed: an object with ``act_on_game(game, player) -> Action`` is asked that
+way (it reads the engine state, as the heuristic does); otherwise ``act(observation, action_mask)
+-> int`` gets the flat observation and the int8 mask of its own player. The default opponents
+are ``agents.RandomAgent``s seeded from ``self.np_random`` at every reset (so the env is
+reproducible from its seed); given opponents are used as they are. This module never imports
+``agents`` at import time (agents is a higher layer).
+
+``learner_seat`` names a *player id* (``player_k`` of the AEC env): seats in the turn order
+change every round, player ids never do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+
+from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids, legal_action_mask
+from fcm_env.engine.actions import IllegalActionError
+from fcm_env.engine.game import Game
+
+from . import common
+from .rewards import CASH_SHAPING_SCALE, final_rewards, standings
+
+OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
+
+
+def _default_opponents(rng: np.random.Generator, count: int) -> list[Any]:
+    from agents import RandomAgent  # a higher layer: only as a default, at run time
+
+    return [RandomAgent(seed=int(rng.integers(2**31))) for _ in range(count)]
+
+
+class FcmSingleAgentEnv(gymnasium.Env):
+    """One learning player against fixed or sampled opponents (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(common.RENDER_MODES), "render_fps": 1}
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        variant: str = "standard",
+        max_rounds: int = 30,
+        reward: str = "win",
+        shaping: str | None = None,
+        opponents: Sequence[Any] | None = None,
+        learner_seat: int | str = 0,
+        opponent_sampler: OpponentSampler | None = None,
+        render_mode: str | None = None,
+    ):
+        common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
+        self.num_players = int(num_players)
+        self.variant = variant
+        self.max_rounds = int(max_rounds)
+        self.reward_scheme = reward
+        self.shaping = shaping
+        self.render_mode = render_mode
+        if learner_seat != "random" and (
+            isinstance(learner_seat, bool) or not isinstance(learner_seat, (int, np.integer))
+            or not 0 <= learner_seat < self.num_players
+        ):
+            raise ValueError(f"learner_seat must be 0..{self.num_players - 1} or 'random', got {learner_seat!r}")
+        self.learner_seat = learner_seat
+        if opponents is not None and opponent_sampler is not None:
+            raise ValueError("give opponents or opponent_sampler, not both")
+        if opponents is not None:
+            opponents = self._check_opponents(opponents)
+        self._fixed_opponents = opponents
+        self.opponent_sampler = opponent_sampler
+
+        self.observation_space = common.flat_observation_space()
+        self.action_space = common.action_space()
+        self.agent_names = [f"player_{p}" for p in range(self.num_players)]
+
+        self.game: Game | None = None
+        self.learner: int = 0
+        #: player id -> opponent agent of the running episode (the learner's id is absent)
+        self.opponents: dict[int, Any] = {}
+        self._observer = Observer()
+        self._obs = np.zeros(FLAT_SIZE, dtype=np.float32)
+        self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._opp_obs = np.zeros(FLAT_SIZE, dtype=np.float32)
+        self._opp_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+
+    def _check_opponents(self, opponents: Sequence[Any]) -> list[Any]:
+        opponents = list(opponents)
+        if len(opponents) != self.num_players - 1:
+            raise ValueError(f"need {self.num_players - 1} opponents for {self.num_players} players, "
+                             f"got {len(opponents)}")
+        for agent in opponents:
+            if not (callable(getattr(agent, "act_on_game", None)) or callable(getattr(agent, "act", None))):
+                raise TypeError(f"opponent {agent!r} has neither act_on_game(game, player) nor "
+                                "act(observation, action_mask)")
+        return opponents
+
+    # ------------------------------------------------------------------ episode core (also used by vector.py)
+
+    def _start(self, seed: int | None) -> None:
+        """New game and opponents; opponents play up to the learner's first decision."""
+        game_seed = common.check_seed(seed) if seed is not None else common.draw_game_seed(self.np_random)
+        self.game = Game.new(self.num_players, game_seed, self.variant, self.max_rounds)
+        rng = self.np_random
+        self.learner = int(rng.integers(self.num_players)) if self.learner_seat == "random" else int(
+            self.learner_seat)
+        if self._fixed_opponents is not None:
+            chosen = self._fixed_opponents
+        elif self.opponent_sampler is not None:
+            chosen = self._check_opponents(self.opponent_sampler(rng))
+        else:
+            chosen = _default_opponents(rng, self.num_players - 1)
+        others = [p for p in range(self.num_players) if p != self.learner]
+        self.opponents = dict(zip(others, chosen, strict=True))
+        for agent in chosen:
+            reset = getattr(agent, "reset", None)
+            if callable(reset):
+                reset()
+        self._play_opponents()
+
+    def _advance(self, action: object) -> tuple[float, bool, bool]:
+        """Learner's action, then the opponents' turns: (reward, terminated, truncated)."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before step()")
+        if game.is_over:
+            raise RuntimeError("the episode is over: call reset() before step()")
+        engine_action = common.checked_action(game, self.agent_names[self.learner], action)
+        cash_before = game.state.players[self.learner].cash
+        game.apply(engine_action)
+        self._play_opponents()
+        reward = 0.0
+        if self.shaping == "cash":
+            reward += (game.state.players[self.learner].cash - cash_before) / CASH_SHAPING_SCALE
+        if not game.is_over:
+            return reward, False, False
+        reward += float(final_rewards(game.state, self.reward_scheme)[self.learner])
+        truncated = bool(game.state.truncated)
+        return reward, not truncated, truncated
+
+    def _play_opponents(self) -> None:
+        game = self.game
+        while not game.is_over and game.current_player != self.learner:
+            player = game.current_player
+            self._opponent_move(self.opponents[player], player)
+
+    def _opponent_move(self, agent: Any, player: int) -> None:
+        """One decision of an opponent: ``act_on_game`` when it has it, else ``act`` on obs + mask."""
+        game = self.game
+        who = f"opponent {getattr(agent, 'name', type(agent).__name__)!r} (player_{player})"
+        act_on_game = getattr(agent, "act_on_game", None)
+        if callable(act_on_game):
+            action = act_on_game(game, player)
+            try:
+                game.apply(action)  # checks legality first and changes nothing on failure
+            except IllegalActionError as error:
+                raise IllegalActionError(f"{who}: {error}") from error
+            return
+        obs = self._observer.observe_flat(game, player, out=self._opp_obs)
+        mask = legal_action_mask(game, player, out=self._opp_mask)
+        game.apply(common.checked_action(game, who, agent.act(obs, mask)))
+
+    def _info(self) -> dict[str, Any]:
+        game = self.game
+        info = common.step_info(game, self.learner, self.agent_names)
+        info["learner"] = self.agent_names[self.learner]
+        if game.is_over:
+            common.final_info(info, game, self.learner, standings(game.state), self.agent_names)
+        return info
+
+    def observe_into(self, out: np.ndarray) -> np.ndarray:
+        """The learner's flat observation written into ``out`` (float32[FLAT_SIZE])."""
+        return self._observer.observe_flat(self.game, self.learner, out=out)
+
+    def mask_into(self, out: np.ndarray) -> np.ndarray:
+        """The learner's legal ids as 1s in ``out`` (int8 or bool [NUM_ACTIONS]); zeros once over."""
+        out[:] = 0
+        if not self.game.is_over and self.game.current_player == self.learner:
+            out[legal_action_ids(self.game)] = 1
+        return out
+
+    # ------------------------------------------------------------------ gymnasium API
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self._reset_core(seed)
+        return self.observe_into(self._obs).copy(), self._info()
+
+    def _reset_core(self, seed: int | None) -> None:
+        """``reset`` without building the observation (the vector env writes it in place)."""
+        super().reset(seed=seed)
+        self._start(seed)
+
+    def step(self, action: Any):
+        reward, terminated, truncated = self._advance(action)
+        obs = self.observe_into(self._obs).copy()
+        return obs, reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """bool[NUM_ACTIONS]: the learner's legal action ids (sb3-contrib's MaskablePPO calls this)."""
+        return self.mask_into(np.zeros(NUM_ACTIONS, dtype=bool))
+
+    def action_to_string(self, action: int) -> str:
+        """The readable name of an action id in the current position."""
+        return CODEC.action_to_string(action, self.game)
+
+    def render(self) -> str | np.ndarray | None:
+        return common.render_game(self.game, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""

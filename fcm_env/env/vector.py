@@ -1,0 +1,167 @@
+"""A batched vector env: many single-agent games stepped in one call, into stacked numpy buffers.
+
+``FcmVectorEnv`` is a ``gymnasium.vector.VectorEnv`` over ``num_envs`` copies of
+``FcmSingleAgentEnv`` (same arguments, same rules, same rewards) stepped in turn in this
+process. Observations and masks are written straight into preallocated arrays:
+
+* ``obs``: ``float32[B, FLAT_SIZE]``, the learners' flat observations;
+* ``action_masks()``: ``bool[B, NUM_ACTIONS]``, the learners' legal ids (all zero once a game is over);
+* ``rewards`` ``float64[B]``, ``terminations`` / ``truncations`` ``bool[B]``.
+
+Auto-reset is *same-step* (``metadata["autoreset_mode"] = AutoresetMode.SAME_STEP``, SB3's
+convention): a sub-env whose game ended is reset inside the same ``step``; the returned row
+already belongs to the new game, and the last observation and info of the finished game
+are in ``infos["final_obs"]`` / ``infos["final_info"]`` (Gymnasium's dict-of-arrays infos,
+with the ``"_final_obs"`` / ``"_final_info"`` masks). The same objects are kept, one per
+sub-env, in ``final_observations`` / ``final_infos`` (None where no game ended this step).
+
+Per-step infos of running games are not collected unless ``collect_infos=True`` (building
+B dicts per step costs more than the rest of the batching).
+
+Seeding follows Gymnasium: ``reset(seed=s)`` seeds sub-env ``i`` with ``s + i`` (or takes a
+list of seeds); later auto-resets draw from each sub-env's own generator. So sub-env ``i``
+plays exactly the games of ``FcmSingleAgentEnv(**kwargs)`` reset with ``seed=s + i`` and
+then reset without a seed after every episode.
+
+With ``copy=True`` (default) ``reset`` / ``step`` / ``action_masks`` return copies of the
+buffers; ``copy=False`` returns the buffers themselves, overwritten by the next call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
+
+from .single_agent import FcmSingleAgentEnv
+
+
+class FcmVectorEnv(VectorEnv):
+    """``num_envs`` single-agent games with stacked buffers (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": ["ansi", "rgb_array"],
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        env_fn: Callable[[], FcmSingleAgentEnv] | None = None,
+        *,
+        copy: bool = True,
+        collect_infos: bool = False,
+        **env_kwargs: Any,
+    ):
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        if env_fn is not None and env_kwargs:
+            raise ValueError("give env_fn or FcmSingleAgentEnv keyword arguments, not both")
+        make = env_fn if env_fn is not None else (lambda: FcmSingleAgentEnv(**env_kwargs))
+        self.envs: list[FcmSingleAgentEnv] = [make() for _ in range(int(num_envs))]
+        for e in self.envs:
+            if not isinstance(e, FcmSingleAgentEnv):
+                raise TypeError(f"env_fn must build FcmSingleAgentEnv instances, got {type(e).__name__}")
+        if len({id(e) for e in self.envs}) != len(self.envs):
+            raise ValueError("env_fn returned the same instance twice: it must build a new env per call")
+        first = self.envs[0]
+        self.num_envs = int(num_envs)
+        self.copy = copy
+        self.collect_infos = collect_infos
+        self.render_mode = first.render_mode
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+        b = self.num_envs
+        self._obs = np.zeros((b, FLAT_SIZE), dtype=np.float32)
+        self._masks = np.zeros((b, NUM_ACTIONS), dtype=bool)
+        self._rewards = np.zeros(b, dtype=np.float64)
+        self._terminations = np.zeros(b, dtype=bool)
+        self._truncations = np.zeros(b, dtype=bool)
+        self.final_observations: list[np.ndarray | None] = [None] * b
+        self.final_infos: list[dict[str, Any] | None] = [None] * b
+        self._has_reset = False
+
+    # ------------------------------------------------------------------ API
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None):
+        """Every sub-env starts a new game: ``(obs [B, FLAT_SIZE], infos)``."""
+        seeds = self._seeds(seed)
+        infos: dict[str, Any] = {}
+        for i, (e, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            e._reset_core(s)
+            self._write(i)
+            if self.collect_infos:
+                infos = self._add_info(infos, e._info(), i)
+        self.final_observations = [None] * self.num_envs
+        self.final_infos = [None] * self.num_envs
+        self._has_reset = True
+        return self._out(), infos
+
+    def step(self, actions: Sequence[int] | np.ndarray):
+        """One action per sub-env: ``(obs, rewards, terminations, truncations, infos)``."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before step()")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
+        infos: dict[str, Any] = {}
+        for i, e in enumerate(self.envs):
+            reward, terminated, truncated = e._advance(actions[i])
+            self._rewards[i] = reward
+            self._terminations[i] = terminated
+            self._truncations[i] = truncated
+            if terminated or truncated:
+                final_obs = e.observe_into(np.empty(FLAT_SIZE, dtype=np.float32))
+                final_info = e._info()
+                self.final_observations[i] = final_obs
+                self.final_infos[i] = final_info
+                infos = self._add_info(infos, {"final_obs": final_obs, "final_info": final_info}, i)
+                e._reset_core(None)
+            else:
+                self.final_observations[i] = None
+                self.final_infos[i] = None
+            self._write(i)
+            if self.collect_infos:
+                infos = self._add_info(infos, e._info(), i)
+        return (self._out(), self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos)
+
+    def action_masks(self) -> np.ndarray:
+        """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; the buffer itself with ``copy=False``)."""
+        return self._masks.copy() if self.copy else self._masks
+
+    def render(self) -> tuple[Any, ...] | None:
+        if self.render_mode is None:
+            return None
+        return tuple(e.render() for e in self.envs)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        for e in self.envs:
+            e.close()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            return [int(seed) + i for i in range(self.num_envs)]
+        seeds = list(seed)
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"need {self.num_envs} seeds, got {len(seeds)}")
+        return seeds
+
+    def _write(self, i: int) -> None:
+        e = self.envs[i]
+        e.observe_into(self._obs[i])
+        e.mask_into(self._masks[i])
+
+    def _out(self) -> np.ndarray:
+        return self._obs.copy() if self.copy else self._obs
