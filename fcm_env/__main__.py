@@ -1,3 +1,5 @@
+"""``python -m fcm_env ...`` is the ``fcm`` command (see ``fcm_env.cli``)."""
+
 import sys
 
 from fcm_env.cli import main

@@ -211,6 +211,9 @@ class TerminalGame:
         mine = me["players"][self.human]
         self.say(f"-- player {self.human} (you), round {game.state.round} {game.phase.name}: "
                  f"{DECISION_TEXT[pending.decision]}")
+        if pending.decision.name == "RESERVE_CARD":
+            offer = ", ".join(f"card {i} = ${v}" for i, v in enumerate(mine["reserve_offer"]))
+            self.say(f"   reserve cards: {offer}")
         fields = me["pending"].get("fields")
         if fields:
             self.say(f"   context: {', '.join(f'{k}={v}' for k, v in fields.items())}")

@@ -345,6 +345,7 @@ def _player_view(state: GameState, observer: int, player: int) -> dict[str, Any]
         "firing_hidden": bool(cards.firing_hidden),
         "stock": _goods(p.stock),
         "milestones": sorted(Milestone(m).key for m in p.milestones),
+        "reserve_offer": [int(v) for v in p.reserve_offer],  # the values CHOOSE_RESERVE's index picks from
         "reserve": int(p.reserve) if known else None,
         "reserve_known": bool(known),
         "income": int(p.income),

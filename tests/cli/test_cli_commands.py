@@ -236,3 +236,12 @@ def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
     assert code == 0
     assert calls == [("configs/quick.yaml", {"total_timesteps": 2000, "name": "abc", "resume": True})]
     assert "run directory: runs/x" in capsys.readouterr().out
+
+
+def test_without_tqdm_the_progress_is_a_plain_counter(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # importing tqdm now fails
+    with cli._progress(3, "games") as tick:
+        for _ in range(3):
+            tick()
+    err = capsys.readouterr().err
+    assert err == "\rgames: 1/3\rgames: 2/3\rgames: 3/3\n"
