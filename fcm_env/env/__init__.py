@@ -15,8 +15,18 @@ from typing import Any
 from .aec import env as _aec_env
 from .aec import raw_env
 from .rewards import REWARD_SCHEMES, SHAPINGS, final_rewards, standings
+from .single_agent import FcmSingleAgentEnv
+from .vector import FcmVectorEnv
 
-__all__ = ["REWARD_SCHEMES", "SHAPINGS", "final_rewards", "raw_env", "standings"]
+__all__ = [
+    "REWARD_SCHEMES",
+    "SHAPINGS",
+    "FcmSingleAgentEnv",
+    "FcmVectorEnv",
+    "final_rewards",
+    "raw_env",
+    "standings",
+]
 
 
 class _CallablePackage(types.ModuleType):

@@ -12,7 +12,7 @@
 | Action Shape       | ()                                                                             |
 | Action Values      | Discrete(2757)                                                                 |
 | Observation Shape  | `{"observation": (24880,), "action_mask": (2757,)}`                            |
-| Observation Values | observation: float32 (-inf, inf), scaled to about [-1, 10]; action_mask: int8 {0, 1} |
+| Observation Values | observation: float32, Box(-inf, inf) (in play about 0 to 10); action_mask: int8 {0, 1} |
 
 The full base game of *Food Chain Magnate* (2-5 players, the standard game with bank
 reserve cards and the introductory variant), on the exact rules engine of
@@ -40,8 +40,10 @@ game ends and then receives its end-of-game reward like everyone else.
 * `"observation"`: `float32[24880]`, the flat observation of `fcm_env.encoding.Observer`
   (`observe_flat`): 47 board planes of 20 x 25 (every map padded to the 5-player size) in C
   order, then a vector of 1380 scalars. Players appear relative to the observer (slot 0 is the
-  observer, slot 1 the next player in turn order, ...). Every channel and slice is named in
-  `fcm_env.encoding.observation_layout()` and documented in `docs/observation.md`.
+  observer, slot 1 the next player in turn order, ...). Values are flags, counts and money / 100,
+  about 0 to 10 in play; the Box is unbounded because nothing caps cash or counts. Every channel
+  and slice is named in `fcm_env.encoding.observation_layout()` and documented in
+  `docs/observation.md`.
 * `"action_mask"`: `int8[2757]`, 1 exactly for the legal action ids of the agent to move, and
   all zeros for every other agent.
 
@@ -218,7 +220,10 @@ class raw_env(AECEnv, EzPickle):
         self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
         self.agent_name_mapping = {name: p for p, name in enumerate(self.possible_agents)}
         self.observation_spaces = {
-            a: spaces.Dict({"observation": common.flat_observation_space(), "action_mask": common.mask_space()})
+            a: spaces.Dict({
+                "observation": common.flat_observation_space(),
+                "action_mask": common.mask_space(),
+            })
             for a in self.possible_agents
         }
         self.action_spaces = {a: common.action_space() for a in self.possible_agents}

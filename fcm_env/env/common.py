@@ -45,7 +45,7 @@ def flat_observation_space() -> spaces.Box:
     """``Box(-inf, inf, (FLAT_SIZE,), float32)``: the encoder's flat observation.
 
     Unbounded because counts (demand, campaigns, cards) and money have no printed
-    cap; the values are scaled to about [-1, 10] (docs/observation.md).
+    cap; scaled (money / 100, ...), the values stay about 0 to 10 in play (docs/observation.md).
     """
     return spaces.Box(low=-np.inf, high=np.inf, shape=(FLAT_SIZE,), dtype=np.float32)
 
@@ -121,7 +121,8 @@ def step_info(game: Game, player: int, agent_names: list[str]) -> dict[str, Any]
     return info
 
 
-def final_info(info: dict[str, Any], game: Game, player: int, order: list[int], agent_names: list[str]) -> None:
+def final_info(info: dict[str, Any], game: Game, player: int, order: list[int],
+               agent_names: list[str]) -> None:
     """Adds the end-of-game facts to ``info`` (``order``: player ids from first to last)."""
     info["winners"] = [agent_names[p] for p in game.winners]
     info["rank"] = order.index(player)

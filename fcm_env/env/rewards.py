@@ -38,10 +38,11 @@ def standings(state: GameState) -> list[int]:
     """Player ids from first to last.
 
     Consistent with the winner rule (C23, D45): once the game is over,
-    ``standings(state)[0]`` is ``Game.winners[0]``. The order: chains still in the final turn order and not bankrupt come first, then
-    bankrupt chains still in it (every chain went bankrupt in the same turn), then
-    chains that left the turn order earlier. Inside each group: more cash first, a
-    tie to the earlier seat in the final turn order, then to the lower player id.
+    ``standings(state)[0]`` is ``Game.winners[0]``. Chains still in the final turn
+    order and not bankrupt come first, then bankrupt chains still in it (every chain
+    went bankrupt in the same turn), then chains that left the turn order earlier.
+    Inside each group: more cash first, a tie to the earlier seat in the final turn
+    order, then to the lower player id.
     """
     seat = {p: s for s, p in enumerate(state.turn_order)}
     last_seat = len(state.turn_order)

@@ -16,6 +16,10 @@ and an ``action_masks()`` method (bool mask of the learner's legal ids).
   env's rewards over that stretch: the end-of-game reward (``reward=``, fcm_env.env.rewards) and,
   with ``shaping="cash"``, the learner's cash change / 100. ``terminated`` when the rules end the
   game, ``truncated`` when ``max_rounds`` cuts it off (the end-of-game reward is paid either way).
+  Note for SB3 / MaskablePPO: on ``truncated`` they add ``gamma * V(final observation)`` to the
+  last reward, as if play went on; here the game is over and its reward already paid, so pass
+  ``truncation_as_termination=True`` to report the cut-off as ``terminated`` (no bootstrap).
+* ``opponents[k]`` plays the k-th player id other than the learner's (in increasing order).
 * An illegal id raises ``IllegalActionError`` (naming the id, its name and the decision) and
   changes nothing.
 
@@ -70,6 +74,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         learner_seat: int | str = 0,
         opponent_sampler: OpponentSampler | None = None,
         render_mode: str | None = None,
+        truncation_as_termination: bool = False,
     ):
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
         self.num_players = int(num_players)
@@ -78,11 +83,14 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self.reward_scheme = reward
         self.shaping = shaping
         self.render_mode = render_mode
+        self.truncation_as_termination = bool(truncation_as_termination)
         if learner_seat != "random" and (
             isinstance(learner_seat, bool) or not isinstance(learner_seat, (int, np.integer))
             or not 0 <= learner_seat < self.num_players
         ):
-            raise ValueError(f"learner_seat must be 0..{self.num_players - 1} or 'random', got {learner_seat!r}")
+            raise ValueError(
+                f"learner_seat must be 0..{self.num_players - 1} or 'random', got {learner_seat!r}"
+            )
         self.learner_seat = learner_seat
         if opponents is not None and opponent_sampler is not None:
             raise ValueError("give opponents or opponent_sampler, not both")
@@ -156,7 +164,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         if not game.is_over:
             return reward, False, False
         reward += float(final_rewards(game.state, self.reward_scheme)[self.learner])
-        truncated = bool(game.state.truncated)
+        truncated = bool(game.state.truncated) and not self.truncation_as_termination
         return reward, not truncated, truncated
 
     def _play_opponents(self) -> None:

@@ -134,7 +134,7 @@ class FcmVectorEnv(VectorEnv):
         return (self._out(), self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos)
 
     def action_masks(self) -> np.ndarray:
-        """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; the buffer itself with ``copy=False``)."""
+        """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; with ``copy=False`` the buffer)."""
         return self._masks.copy() if self.copy else self._masks
 
     def render(self) -> tuple[Any, ...] | None:

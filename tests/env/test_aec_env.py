@@ -1,4 +1,5 @@
-"""The PettingZoo AEC env: stock API and seed tests, spaces, masks, illegal ids, rewards, endings, rendering."""
+"""The PettingZoo AEC env: stock API and seed tests, spaces, masks, illegal ids, rewards, endings,
+rendering."""
 
 from __future__ import annotations
 
@@ -193,7 +194,8 @@ def test_an_illegal_id_raises_naming_everything_and_changes_nothing():
     raw = e.unwrapped
     agent = e.agent_selection
     mask = e.observe(agent)["action_mask"]
-    bad = int(np.flatnonzero(mask == 0)[0])  # id 0 is "pass", legal here; the first unset id is a reserve card
+    # id 0 is "pass", legal here; the first unset id is a reserve card
+    bad = int(np.flatnonzero(mask == 0)[0])
     before = (fingerprint(raw.game), agent, dict(raw.rewards), dict(raw._cumulative_rewards),
               repr(raw.infos), dict(raw.terminations), dict(raw.truncations))
     with pytest.raises(IllegalActionError) as caught:

@@ -62,3 +62,11 @@ def test_a_chain_that_left_the_turn_order_can_still_observe():
     e._position += 1  # a position the env has not observed yet
     obs = e.observe(f"player_{gone}")
     assert obs["observation"].shape == (FLAT_SIZE,) and not np.asarray(obs["action_mask"]).any()
+
+
+def test_the_usage_example_of_the_documentation_page_runs(capsys):
+    doc = aec.__doc__
+    block = doc.split("### Usage", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    exec(compile(block, "aec-usage", "exec"), {})  # noqa: S102 - our own docstring: a whole random game
+    printed = capsys.readouterr().out
+    assert "player 0" in printed and "player 2" in printed  # the ansi picture lists every player

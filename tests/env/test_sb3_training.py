@@ -18,7 +18,9 @@ from stable_baselines3.common.vec_env import VecMonitor
 
 from training.sb3_vec_env import Sb3FcmVecEnv
 
-PPO_KWARGS = {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "seed": 0, "device": "cpu", "policy_kwargs": {"net_arch": [32]}}
+PPO_KWARGS = {
+    "n_steps": 64, "batch_size": 64, "n_epochs": 1, "seed": 0, "device": "cpu", "policy_kwargs": {"net_arch": [32]},
+}
 
 
 @pytest.fixture

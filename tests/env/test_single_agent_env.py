@@ -55,7 +55,8 @@ class Spy:
 def test_gymnasium_check_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # unbounded Box, wrapped env: warnings only
-        env_checker.check_env(LegalIds(FcmSingleAgentEnv(num_players=3, max_rounds=3)), skip_render_check=True)
+        wrapped = LegalIds(FcmSingleAgentEnv(num_players=3, max_rounds=3))
+        env_checker.check_env(wrapped, skip_render_check=True)  # render: see the next test
 
 
 def test_gymnasium_checks_on_the_bare_env():
@@ -313,3 +314,19 @@ def test_render_modes():
     e = FcmSingleAgentEnv(num_players=2, render_mode="rgb_array")
     e.reset(seed=0)
     assert e.render().dtype == np.uint8
+
+
+def test_truncation_can_be_reported_as_termination():
+    # the end-of-game reward is paid at the cut-off, so a learner may treat it as a true end
+    ends = []
+    for as_termination in (False, True):
+        e = FcmSingleAgentEnv(num_players=2, max_rounds=1, truncation_as_termination=as_termination)
+        e.reset(seed=0)
+        rng = np.random.default_rng(0)
+        while True:
+            _, reward, terminated, truncated, info = e.step(random_legal(e.action_masks(), rng))
+            if terminated or truncated:
+                ends.append((terminated, truncated, reward, info["truncated_by_max_rounds"]))
+                break
+    assert ends[0][:2] == (False, True) and ends[1][:2] == (True, False)
+    assert ends[0][2:] == ends[1][2:] and ends[0][3] is True

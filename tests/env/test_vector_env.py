@@ -21,7 +21,8 @@ def _choose(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def test_buffers_and_spaces():
     venv = FcmVectorEnv(3, num_players=4)
     assert isinstance(venv, VectorEnv) and venv.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
-    assert venv.observation_space.shape == (3, FLAT_SIZE) and venv.single_observation_space.shape == (FLAT_SIZE,)
+    assert venv.observation_space.shape == (3, FLAT_SIZE)
+    assert venv.single_observation_space.shape == (FLAT_SIZE,)
     assert venv.action_space.shape == (3,) and venv.single_action_space.n == NUM_ACTIONS
     obs, infos = venv.reset(seed=0)
     assert obs.shape == (3, FLAT_SIZE) and obs.dtype == np.float32 and infos == {}

@@ -1,0 +1,118 @@
+"""Env throughput with random legal actions: the AEC env, the single-agent view, the vector env.
+
+    python benchmarks/bench_env.py [--players 4] [--seconds 5] [--num-envs 16] [--max-rounds 30]
+
+Every figure is env steps per second of wall time (``time.perf_counter``), whole games
+played back to back until the time budget is spent (the game in progress is finished):
+
+* ``aec``: one ``step`` per decision of any player, with ``last()`` (observation + mask of the
+  agent to move: what a PettingZoo loop pays) before each step;
+* ``single``: ``FcmSingleAgentEnv.step`` per learner decision (random-agent opponents play
+  the other seats inside the step), with ``action_masks()`` before each step;
+* ``vector``: ``FcmVectorEnv.step`` over ``--num-envs`` games, counted as sub-env steps
+  (``num_envs`` per call), with ``action_masks()`` before each call.
+
+Also printed: decisions per second of the AEC loop without observing (``last(observe=False)``,
+masks from the engine's legal ids), the engine plus bookkeeping alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from fcm_env.encoding import legal_action_ids
+from fcm_env.env.aec import raw_env
+from fcm_env.env.single_agent import FcmSingleAgentEnv
+from fcm_env.env.vector import FcmVectorEnv
+
+
+def pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    ids = np.flatnonzero(mask)
+    return int(ids[rng.integers(ids.size)])
+
+
+def bench_aec(players: int, seconds: float, max_rounds: int, observe: bool) -> tuple[float, int]:
+    env = raw_env(num_players=players, max_rounds=max_rounds)
+    rng = np.random.default_rng(0)
+    steps, games, seed = 0, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last(observe=observe)
+            if term or trunc:
+                env.step(None)
+                continue
+            if observe:
+                action = pick(obs["action_mask"], rng)
+            else:
+                ids = legal_action_ids(env.game)
+                action = int(ids[rng.integers(ids.size)])
+            env.step(action)
+            steps += 1
+        games += 1
+    return steps / (time.perf_counter() - start), games
+
+
+def bench_single(players: int, seconds: float, max_rounds: int) -> tuple[float, int]:
+    env = FcmSingleAgentEnv(num_players=players, max_rounds=max_rounds, learner_seat="random")
+    rng = np.random.default_rng(0)
+    steps, games = 0, 0
+    env.reset(seed=0)
+    start = time.perf_counter()
+    while True:
+        _, _, terminated, truncated, _ = env.step(pick(env.action_masks(), rng))
+        steps += 1
+        if terminated or truncated:
+            games += 1
+            if time.perf_counter() - start >= seconds:
+                break
+            env.reset()
+    return steps / (time.perf_counter() - start), games
+
+
+def bench_vector(players: int, seconds: float, max_rounds: int, num_envs: int) -> tuple[float, int]:
+    venv = FcmVectorEnv(num_envs, num_players=players, max_rounds=max_rounds, learner_seat="random",
+                        copy=False)
+    rng = np.random.default_rng(0)
+    venv.reset(seed=0)
+    calls, games = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = venv.action_masks()
+        actions = np.array([pick(m, rng) for m in masks])
+        _, _, terminations, truncations, _ = venv.step(actions)
+        games += int(terminations.sum() + truncations.sum())
+        calls += 1
+    return calls * num_envs / (time.perf_counter() - start), games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--num-envs", type=int, default=16)
+    parser.add_argument("--max-rounds", type=int, default=30)
+    args = parser.parse_args()
+    p, s, r = args.players, args.seconds, args.max_rounds
+    print(f"{p} players, max_rounds {r}, about {s:g} s per figure, random legal actions")
+    rate, games = bench_aec(p, s, r, observe=True)
+    print(f"  aec     (last() + step)           {rate:9.0f} steps/s   ({games} games)")
+    rate, games = bench_aec(p, s, r, observe=False)
+    print(f"  aec     (no observation)          {rate:9.0f} steps/s   ({games} games)")
+    rate, games = bench_single(p, s, r)
+    print(f"  single  (learner steps)           {rate:9.0f} steps/s   ({games} games)")
+    rate, games = bench_vector(p, s, r, args.num_envs)
+    print(f"  vector  ({args.num_envs} envs, sub-env steps)  {rate:9.0f} steps/s   ({games} games ended)")
+
+
+if __name__ == "__main__":
+    main()
