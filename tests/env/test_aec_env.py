@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from env_helpers import fingerprint, heuristic_game_ids, random_legal
 from gymnasium import spaces
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import fcm_env
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
@@ -375,6 +375,15 @@ def test_render_modes():
         assert silent.render() is None
     silent.close()
     silent.close()  # closing twice is fine
+
+
+def test_pettingzoo_render_test():
+    # render_test first builds a "human" env only to read metadata["render_modes"]; there is no
+    # human mode (no window), so that one probe gets render_mode None
+    def make(render_mode=None):
+        return env(num_players=2, render_mode=None if render_mode == "human" else render_mode)
+
+    render_test(make)
 
 
 def test_the_game_over_phase_is_reached_by_the_env():
