@@ -172,6 +172,7 @@ def make_env(config: Config, pool: OpponentPool, rank: int) -> gym.Env:
     env = FcmSingleAgentEnv(
         num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
         reward=config.reward, shaping=config.shaping, opponent_sampler=sampler, learner_seat="random",
+        truncation_as_termination=True,  # max_rounds ends the game for good: no bootstrapping past it
     )
     rng = np.random.default_rng([config.seed, rank])
     return Monitor(TrainingSeeds(env, tuple(config.train_seeds), rng))
