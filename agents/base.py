@@ -43,3 +43,15 @@ def check_mask(action_mask: np.ndarray) -> np.ndarray:
     if legal.size == 0:
         raise ValueError("the action mask has no legal action: this agent is not the one to move")
     return legal
+
+
+class SeededAgent:
+    """Shared start of the built-in agents: a name and a generator that ``reset`` rewinds."""
+
+    def __init__(self, seed: int | None = None, name: str = "agent"):
+        self.name = name
+        self._seed = seed
+        self._rng = np.random.default_rng(seed)
+
+    def reset(self) -> None:
+        self._rng = np.random.default_rng(self._seed)

@@ -26,6 +26,8 @@ from fcm_env.engine.board import UNREACHABLE
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 
+from .base import SeededAgent
+
 E = EmployeeType
 
 #: the entry-level card every type is trained from (its "career line")
@@ -93,16 +95,11 @@ def _salaried(state: GameState, player: int) -> int:
     return int(sum(int(cards[t]) for t in range(len(cards)) if EMPLOYEES[t].salary))
 
 
-class HeuristicAgent:
+class HeuristicAgent(SeededAgent):
     """Engine-aware rule-based agent (see the module docstring for its plan)."""
 
     def __init__(self, seed: int | None = None, name: str = "heuristic"):
-        self.name = name
-        self._seed = seed
-        self._rng = np.random.default_rng(seed)
-
-    def reset(self) -> None:
-        self._rng = np.random.default_rng(self._seed)
+        super().__init__(seed, name)
 
     def act(self, observation: Any, action_mask: np.ndarray) -> int:
         raise TypeError(

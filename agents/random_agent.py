@@ -9,22 +9,17 @@ import numpy as np
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 
-from .base import check_mask
+from .base import SeededAgent, check_mask
 
 
-class RandomAgent:
+class RandomAgent(SeededAgent):
     """Picks uniformly among legal actions, from its own seeded generator.
 
     The same seed gives the same choices in the same positions, on every machine.
     """
 
     def __init__(self, seed: int | None = None, name: str = "random"):
-        self.name = name
-        self._seed = seed
-        self._rng = np.random.default_rng(seed)
-
-    def reset(self) -> None:
-        self._rng = np.random.default_rng(self._seed)
+        super().__init__(seed, name)
 
     def act(self, observation: Any, action_mask: np.ndarray) -> int:
         legal = check_mask(action_mask)
