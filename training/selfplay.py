@@ -10,8 +10,9 @@ every ``snapshot_every`` steps, the heuristic agent and the random agent, with
 the probabilities in ``opponents``. Every ``eval_every`` steps the current policy
 plays ``eval_games`` games against each fixed anchor (``eval_opponents``) on the
 evaluation seed range (maps never trained on); win rates go to TensorBoard and to
-``eval.csv``, and the model with the best win rate against the first anchor is
-kept as ``best_model.zip``. Checkpoints are written every ``checkpoint_every``
+``eval.csv``, and the best model is
+kept as ``best_model.zip`` (highest mean win rate over the anchors, then
+the most cash). Checkpoints are written every ``checkpoint_every``
 steps; ``--resume`` continues from the latest one.
 """
 
@@ -213,7 +214,7 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
 
         def __init__(self):
             super().__init__()
-            self.best = -1.0
+            self.best: tuple[float, float] = (-1.0, 0.0)
             self.last_eval = -1
             self.next_snapshot = config.snapshot_every
             self.next_eval = config.eval_every
@@ -257,7 +258,9 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
                     writer.writeheader()
                 for row in rows:
                     writer.writerow({"steps": steps, **row})
-            score = rows[0]["win_rate"]
+            # best = highest mean win rate over the anchors, then the most cash (a single anchor
+            # such as the random agent saturates at 100% early and would freeze the choice)
+            score = (sum(r["win_rate"] for r in rows) / len(rows), sum(r["mean_cash"] for r in rows))
             if score > self.best:
                 self.best = score
                 self.model.save(out / "best_model")
