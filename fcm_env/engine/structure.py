@@ -54,7 +54,19 @@ def start_restructuring(state: GameState) -> None:
         return
     state.structure_revealed = False
     state.queue = list(state.turn_order)
-    state.pending = [Pending(Decision.RESTRUCTURE, state.queue[0])]
+    _ask_restructure(state)
+
+
+def _ask_restructure(state: GameState) -> None:
+    """Ask the next player in the queue; a player who can put no card to work is not asked
+    (nothing is revealed: hands are public before phase 1, D53); reveal when all are done."""
+    while state.queue:
+        pending = Pending(Decision.RESTRUCTURE, state.queue[0])
+        if len(legal_restructure(state, pending)) > 1:
+            state.pending = [pending]
+            return
+        state.queue.pop(0)
+    reveal(state)
 
 
 def legal_restructure(state: GameState, pending: Pending) -> list[Action]:
@@ -75,12 +87,10 @@ def apply_restructure(state: GameState, pending: Pending, action: Action) -> Non
         etype = action.args[0]
         player.hand[etype] -= 1
         player.work[etype] += 1
-        return
-    state.queue.pop(0)
-    if state.queue:
-        state.pending = [Pending(Decision.RESTRUCTURE, state.queue[0])]
-    else:
-        reveal(state)
+        if len(legal_restructure(state, pending)) > 1:
+            return
+    state.queue.pop(0)  # done (or nothing more fits)
+    _ask_restructure(state)
 
 
 def reveal(state: GameState) -> None:
@@ -123,7 +133,19 @@ def start_order_of_business(state: GameState) -> None:
     state.phase = Phase.ORDER_OF_BUSINESS
     state.queue = order_of_choosing(state)
     state.spots = [-1] * state.num_players
-    state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
+    _ask_turn_spot(state)
+
+
+def _ask_turn_spot(state: GameState) -> None:
+    """The next chooser picks; the last one is not asked and takes the spot that is left."""
+    if len(state.queue) == 1:
+        (spot,) = [s for s in range(len(state.turn_order)) if s not in state.spots]
+        state.spots[state.queue.pop(0)] = spot
+    if state.queue:
+        state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
+        return
+    state.turn_order = sorted(state.turn_order, key=lambda p: state.spots[p])
+    state.pending = []
 
 
 def legal_turn_spot(state: GameState, pending: Pending) -> list[Action]:
@@ -134,11 +156,7 @@ def legal_turn_spot(state: GameState, pending: Pending) -> list[Action]:
 def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
     state.spots[pending.player] = action.args[0]
     state.queue.pop(0)
-    if state.queue:
-        state.pending = [Pending(Decision.TURN_ORDER, state.queue[0])]
-        return
-    state.turn_order = sorted(state.turn_order, key=lambda p: state.spots[p])
-    state.pending = []
+    _ask_turn_spot(state)
 
 
 ROUTES = {

@@ -71,7 +71,7 @@ def test_views_and_legal_actions_are_json_and_match_the_engine_over_a_game():
         steps += 1
     final = view(game, 0)
     assert final["over"] and final["winners"] == list(game.winners) and final["pending"] is None
-    assert steps == 70  # the seeded game: so the loop above really covered every phase
+    assert steps == 60  # the seeded game: so the loop above really covered every phase
 
 
 def test_view_shows_the_board_houses_restaurants_and_pending_decision():

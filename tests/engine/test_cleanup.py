@@ -124,6 +124,7 @@ def test_coming_soon_restaurants_open_and_turn_fields_reset():
 def test_milestones_of_this_turn_close_and_the_next_round_starts():
     # rules: Phase 7 (milestones claimed this turn are gone for the others, C29); next turn starts with phase 1
     state = position()
+    give(state, 0, "beach", WAITRESS=1)  # back in hand at Clean-up: player 0 has a card to play
     state.players[1].milestones.add(Milestone.FIRST_WAITRESS)
     state.milestones_this_turn.add(Milestone.FIRST_WAITRESS)
     cleanup.start(state)

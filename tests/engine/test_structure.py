@@ -53,6 +53,9 @@ def _round_two(num_players=3, seed=0):
         game.apply(game.legal_actions()[0])
     state = game.state
     state.round = 2
+    for p in state.players:  # one card each, so that everyone is asked (D53 skips empty hands)
+        p.hand[E.WAITRESS] += 1
+        state.supply[E.WAITRESS] -= 1
     structure.start_restructuring(state)
     game._legal_cache = None
     return game
@@ -84,8 +87,10 @@ def test_restructuring_offers_only_cards_in_hand_that_keep_the_structure_feasibl
     assert set(game.legal_actions()) == {Action.pass_(), Action.put_to_work(E.MANAGEMENT_TRAINEE)}
     game.apply(Action.put_to_work(E.MANAGEMENT_TRAINEE))
     assert Action.put_to_work(E.WAITRESS) in game.legal_actions()
+    me_before = game.pending.player
     game.apply(Action.put_to_work(E.WAITRESS))
-    assert game.legal_actions() == [Action.pass_()]
+    # nothing more fits: the player is done without being asked (D53)
+    assert game.pending.player != me_before or game.pending.decision != Decision.RESTRUCTURE
 
 
 def test_structures_stay_hidden_until_all_chose_then_the_rest_goes_to_the_beach():
@@ -117,9 +122,8 @@ def test_order_of_business_most_open_slots_first_ties_by_previous_order():
     state.players[old[2]].hand[E.JUNIOR_VICE_PRESIDENT] = 1
     game._legal_cache = None
     game.apply(Action.put_to_work(E.WAITRESS))
-    game.apply(Action.put_to_work(E.WAITRESS))
-    game.apply(Action.pass_())
-    game.apply(Action.pass_())
+    game.apply(Action.put_to_work(E.WAITRESS))  # hand empty: done without asking (D53)
+    game.apply(Action.pass_())  # seat 1 keeps its waitress in hand
     game.apply(Action.put_to_work(E.JUNIOR_VICE_PRESIDENT))
     game.apply(Action.pass_())
     assert game.pending.decision == Decision.TURN_ORDER
@@ -127,8 +131,7 @@ def test_order_of_business_most_open_slots_first_ties_by_previous_order():
     # R11: the first chooser may take any spot, e.g. the last
     game.apply(Action.turn_spot(2))
     assert game.legal_actions() == [Action.turn_spot(0), Action.turn_spot(1)]
-    game.apply(Action.turn_spot(0))
-    game.apply(Action.turn_spot(1))
+    game.apply(Action.turn_spot(0))  # the last chooser is not asked: spot 1 is theirs
     assert state.turn_order == [old[1], old[0], old[2]]
 
 
@@ -142,8 +145,7 @@ def test_first_airplane_campaign_counts_two_extra_open_slots():
     game._legal_cache = None
     game.apply(Action.pass_())  # seat 0: 3 open
     game.apply(Action.put_to_work(E.WAITRESS))
-    game.apply(Action.put_to_work(E.WAITRESS))
-    game.apply(Action.pass_())  # seat 1: 1 open + 2 = 3: tie, seat 0 was earlier
+    game.apply(Action.put_to_work(E.WAITRESS))  # seat 1: 1 open + 2 = 3: tie, seat 0 was earlier
     assert state.queue == old
     game2 = _round_two(2)
     old2 = list(game2.state.turn_order)
@@ -151,6 +153,33 @@ def test_first_airplane_campaign_counts_two_extra_open_slots():
     game2.state.players[old2[1]].hand[E.WAITRESS] = 1
     game2._legal_cache = None
     game2.apply(Action.pass_())
-    game2.apply(Action.put_to_work(E.WAITRESS))
-    game2.apply(Action.pass_())  # 2 open + 2 = 4 > 3
+    game2.apply(Action.put_to_work(E.WAITRESS))  # 2 open + 2 = 4 > 3
     assert game2.state.queue == [old2[1], old2[0]]
+
+
+def test_a_player_with_nothing_to_put_to_work_is_not_asked_and_the_last_chooser_gets_the_last_spot():
+    # D53: a RESTRUCTURE whose only action is "done" is skipped (hands are public before phase 1);
+    # rules: Phase 2 — the last player to choose has one spot left and is not asked.
+    from builders import next_round, play_setup
+
+    from fcm_env.engine.actions import Decision
+    from fcm_env.engine.game import Game
+
+    game = Game.new(2, seed=3)
+    play_setup(game)
+    while game.phase.name != "WORKING":  # round 1: the CEO alone; both pick a turn-order spot
+        game.apply(game.legal_actions()[0])
+    state = game.state
+    second = state.turn_order[1]
+    state.players[second].hand[6] += 1  # a waitress in hand: the only player with a card to play
+    state.supply[6] -= 1
+    state.pending = []
+    next_round(game)
+    assert game.pending.decision == Decision.RESTRUCTURE and game.pending.player == second
+    assert game.legal_actions() == [Action.pass_(), Action.put_to_work(6)]
+    game.apply(Action.put_to_work(6))  # the hand is empty now: done without being asked
+    assert game.pending.decision == Decision.TURN_ORDER
+    chooser = game.pending.player
+    game.apply(game.legal_actions()[-1])  # takes the last spot; the other player is not asked
+    assert game.phase.name == "WORKING"
+    assert state.turn_order[-1] == chooser
