@@ -94,10 +94,22 @@ def seating(lineup: Sequence[str], game_index: int) -> list[str]:
 
 def _play_one(args: tuple[TournamentConfig, int]) -> MatchResult:
     config, index = args
+    if any(spec.startswith(("policy:", "onnx:")) for spec in config.lineup):
+        _one_thread()
     seed = config.seed + index
     specs = seating(config.lineup, index)
     agents = [make_agent(spec, seed=seed * 10 + i) for i, spec in enumerate(specs)]
     return play_game(agents, seed=seed, variant=config.variant, max_rounds=config.max_rounds)
+
+
+def _one_thread() -> None:
+    """Policies decide one position at a time: one thread per game process avoids contention."""
+    try:
+        import torch
+    except ImportError:  # an ONNX-only tournament needs no torch
+        return
+    if torch.get_num_threads() != 1:
+        torch.set_num_threads(1)
 
 
 def run_games(config: TournamentConfig, progress=None) -> list[MatchResult]:
