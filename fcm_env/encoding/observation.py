@@ -5,14 +5,20 @@ one; the ``valid`` plane marks real squares) plus a flat vector, with the same
 shape for every player count and variant (names in ``layout.observation_layout``).
 Players appear relative to the observer in turn order. Hidden information goes
 through ``visibility`` only, so what another player chose in secret never reaches
-the arrays. Everything is written into preallocated buffers; the static map
-planes are computed once per board and copied.
+the arrays. Everything is written into preallocated buffers.
+
+Speed (``benchmarks/bench_step.py``): the map planes come in four layers (the
+static map, houses, restaurants, campaigns), each cached under a key made of
+exactly the state it is drawn from, so a step that moves no piece copies four
+cached blocks instead of drawing the map; the card pools of all players are
+written as one block.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -73,7 +79,17 @@ MANAGER_INDEX = {int(t): i for i, t in enumerate(RESTAURANT_MANAGER_TYPES)}
 CAMPAIGN_DECISIONS = (
     Decision.CAMPAIGN_TILE, Decision.CAMPAIGN_PLACE, Decision.CAMPAIGN_PRODUCT, Decision.CAMPAIGN_DURATION,
 )
-_CACHE_SIZE = 8
+_STATIC_CACHE_SIZE = 8  # boards
+_LAYER_CACHE_SIZE = 16  # per layer of pieces: a few positions x up to five observers
+_TABLE_CACHE_SIZE = 16
+_PLAYER_CACHE_SIZE = 256  # player blocks: a few versions of each player, seen by each observer
+_MISSING = object()
+#: the vector fields that change at most a few times a round, written from a cache as one slice
+TABLE_FIELDS = (
+    "round", "round_abs", "num_players", "standard", "bank", "bank_debt", "bank_breaks", "reserve_revealed",
+    "ceo_slots", "structure_revealed", "firing_revealed", "supply", "marketing_supply", "house_supply",
+    "gardens_left", "milestones_available", "milestones_this_turn",
+)
 NUM_TYPES = len(EMPLOYEES)
 NUM_GOODS = len(Good)
 NUM_MILESTONES = len(Milestone)
@@ -116,9 +132,21 @@ class Observer:
         self._o = {v.name: v.start for v in lay.vector}
         self._f = {f.name: f.start for f in lay.player_block}
         self._block = lay.player_block[-1].stop
-        self._num_static = self._ch["drink_soda"] + 1
-        self._static: dict[int, tuple[Board, np.ndarray]] = {}
-        self._houses: dict[tuple, _HouseIndex] = {}
+        self._num_static = self._ch["drink_soda"] + 1  # the static planes come first
+        self._static = _KeyCache(_STATIC_CACHE_SIZE)  # board -> its static planes
+        #: houses, restaurants, campaigns: their channels, and the nonzero entries of their planes by what
+        #: they are drawn from
+        self._layers = {
+            name: (self._ch[first], self._ch[last] + 1, _KeyCache(_LAYER_CACHE_SIZE))
+            for name, first, last in (
+                ("houses", "house", "demand_soda"),
+                ("restaurants", "restaurant_p0", "coming_soon"),
+                ("campaigns", "campaign_billboard", "campaign_eternal"),
+            )
+        }
+        self._table_span = _span(lay, TABLE_FIELDS)
+        self._tables = _KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
+        self._player_blocks = _KeyCache(_PLAYER_CACHE_SIZE)  # by everything a block shows
         _check_consecutive(self._f, ("hand", "work", "beach", "busy", "fired"), NUM_TYPES)
         _check_consecutive(self._o, ("turn_phantoms", "turn_locked", "turn_used"), NUM_TYPES)
 
@@ -136,7 +164,12 @@ class Observer:
         elif (out.board.shape != self.board_shape or out.vector.shape != (self.vector_size,)
               or out.board.dtype != np.float32 or out.vector.dtype != np.float32):
             raise ValueError(f"out must hold float32 arrays of shapes {self.board_shape} and ({self.vector_size},)")
-        self._write(_state_of(game), player, out.board, out.vector)
+        if out.board.flags.c_contiguous:
+            self._write(_state_of(game), player, out.board, out.vector)
+        else:  # the map layers are written through a flat view of the planes
+            board = np.zeros(self.board_shape, dtype=np.float32)
+            self._write(_state_of(game), player, board, out.vector)
+            out.board[...] = board
         return out
 
     def observe_flat(self, game: object, player: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -156,46 +189,54 @@ class Observer:
         if not 0 <= int(observer) < n:
             raise ValueError(f"player must be 0..{n - 1}, got {observer}")
         observer = int(observer)
-        board[...] = 0.0
+        order = state.turn_order
+        me = order.index(observer)
+        by_slot = order[me:] + order[:me]  # player id in each relative slot (0 = the observer)
+        rel = [0] * n
+        for slot, player in enumerate(by_slot):
+            rel[player] = slot
+        self._write_map(state, board, rel)
         vec[...] = 0.0
-        seats = {p: s for s, p in enumerate(state.turn_order)}
-        me = seats[observer]
-        rel = [(seats[p] - me) % n for p in range(n)]
-        board[:self._num_static] = self._static_planes(state.board)
-        self._write_houses(state, board)
-        self._write_restaurants(state, board, rel)
-        self._write_campaigns(state, board, rel)
         self._write_globals(state, observer, vec, rel)
         self._write_context(state, observer, board, vec)
-        self._write_players(state, observer, seats, vec, rel)
+        self._write_players(state, observer, by_slot, me, vec)
 
-    def _static_planes(self, board: Board) -> np.ndarray:
-        hit = self._static.get(id(board))
-        if hit is not None and hit[0] is board:
-            return hit[1]
-        planes = _static_planes(board, self._ch, self._num_static)
-        if len(self._static) >= _CACHE_SIZE:
-            self._static.pop(next(iter(self._static)))
-        self._static[id(board)] = (board, planes)
-        return planes
+    def _write_map(self, state: GameState, board: np.ndarray, rel: list[int]) -> None:
+        """Every board plane: the static ones copied, the others zeroed, then the pieces scattered in.
 
-    def _house_index(self, state: GameState) -> _HouseIndex:
-        """Square index arrays of the houses on the map (cached: houses rarely change)."""
-        key = tuple((n, h.squares, h.garden) for n, h in state.houses.items())
-        try:
-            hit = self._houses.get(key)
-        except TypeError:  # squares held in lists (a hand-made state): no caching
-            return _HouseIndex(key)
-        if hit is None:
-            hit = _HouseIndex(key)
-            if len(self._houses) >= _CACHE_SIZE:
-                self._houses.pop(next(iter(self._houses)))
-            self._houses[key] = hit
-        return hit
+        Each layer of pieces is cached under a key holding everything it is drawn from.
+        """
+        num_static = self._num_static
+        flat = board.reshape(-1)  # a view: the board is C-contiguous (``observe`` sees to it)
+        board[:num_static] = self._static.get(state.board, _static_planes, state.board, self._ch, num_static)
+        board[num_static:] = 0.0
+        houses = tuple((number, h.squares, h.garden, tuple(h.demand)) for number, h in state.houses.items())
+        restaurants = tuple(
+            (rel[p.player], r.row, r.col, r.orientation, r.coming_soon) for p in state.players for r in p.restaurants
+        )
+        campaigns = (state.board, tuple(
+            (c.number, c.kind, rel[c.owner], c.product, c.remaining, c.eternal, c.row, c.col, c.orientation, c.squares)
+            for c in state.campaigns
+        ))
+        for name, key, draw in (
+            ("houses", houses, lambda planes: self._write_houses(state, planes)),
+            ("restaurants", restaurants, lambda planes: self._write_restaurants(state, planes, rel)),
+            ("campaigns", campaigns, lambda planes: self._write_campaigns(state, planes, rel)),
+        ):
+            start, stop, cache = self._layers[name]
+            layer = cache.get(key, self._draw_layer, draw, start, stop)
+            if layer.values.size:
+                flat[layer.index] = layer.values
+
+    def _draw_layer(self, draw: Callable[[np.ndarray], None], start: int, stop: int) -> _Layer:
+        """Draw a layer on a blank board and keep the nonzero entries of its channels."""
+        planes = np.zeros(self.board_shape, dtype=np.float32)
+        draw(planes)
+        return _Layer.of(planes, start, stop)
 
     def _write_houses(self, state: GameState, board: np.ndarray) -> None:
         ch = self._ch
-        idx = self._house_index(state)
+        idx = _HouseIndex(tuple((n, h.squares, h.garden) for n, h in state.houses.items()))
         if not idx.numbers:
             return
         board[ch["house"], idx.rows, idx.cols] = 1.0
@@ -249,6 +290,28 @@ class Observer:
             vec[o["decision"] + int(pending.decision)] = 1.0
             vec[o["decider"] + rel[pending.player]] = 1.0
             vec[o["observer_to_move"]] = float(pending.player == observer)
+        start, stop = self._table_span
+        key = (
+            state.round, state.max_rounds, state.num_players, state.variant, state.bank, state.bank_debt,
+            state.bank_breaks, state.reserve_revealed, state.ceo_slots, state.structure_revealed,
+            state.firing_revealed, state.supply.tobytes(), tuple(state.marketing_supply), tuple(state.house_supply),
+            state.gardens_left, frozenset(state.milestones_gone), frozenset(state.milestones_this_turn),
+        )
+        vec[start:stop] = self._tables.get(key, self._table, state)
+        turn = state.turn
+        vec[o["turn_hires"]] = turn.hires / 4.0
+        vec[o["turn_recruits_left"]] = turn.recruits_left / 4.0
+        for trainer, left in turn.trainers:
+            if trainer in TRAINER_INDEX:
+                vec[o["turn_trainer_actions"] + TRAINER_INDEX[trainer]] += left / 3.0
+        for name, cards in (("turn_phantoms", turn.phantoms), ("turn_locked", turn.locked), ("turn_used", turn.used)):
+            start = o[name]
+            vec[start:start + NUM_TYPES] = cards
+
+    def _table(self, state: GameState) -> np.ndarray:
+        """The ``TABLE_FIELDS`` part of the vector: round, bank, piles, tiles, milestones."""
+        o = self._o
+        vec = np.zeros(self.vector_size, dtype=np.float32)
         vec[o["round"]] = state.round / max(state.max_rounds, 1)
         vec[o["round_abs"]] = state.round / ROUND_SCALE
         vec[o["num_players"] + state.num_players - MIN_PLAYERS] = 1.0
@@ -276,14 +339,8 @@ class Observer:
                 vec[start + int(m)] = 0.0
         for m in state.milestones_this_turn:
             vec[o["milestones_this_turn"] + int(m)] = 1.0
-        turn = state.turn
-        vec[o["turn_hires"]] = turn.hires / 4.0
-        vec[o["turn_recruits_left"]] = turn.recruits_left / 4.0
-        for trainer, left in turn.trainers:
-            if trainer in TRAINER_INDEX:
-                vec[o["turn_trainer_actions"] + TRAINER_INDEX[trainer]] += left / 3.0
-        start = o["turn_phantoms"]  # phantoms, locked, used: consecutive
-        vec[start:start + 3 * NUM_TYPES] = np.concatenate((turn.phantoms, turn.locked, turn.used))
+        start, stop = self._table_span
+        return vec[start:stop]
 
     def _write_context(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray) -> None:
         """The pending record's context: raw ints, plus named fields for the decisions that chain."""
@@ -327,51 +384,68 @@ class Observer:
             start = sl["ctx_freezer_kept"].start
             vec[start:start + len(kept)] = np.asarray(kept, dtype=np.float32) / STOCK_SCALE
 
-    def _write_players(self, state: GameState, observer: int, seats: dict[int, int], vec: np.ndarray,
-                       rel: list[int]) -> None:
-        """Every player's block, vectorised over the players (the card pools are most of it)."""
+    def _write_players(self, state: GameState, observer: int, by_slot: list[int], me: int, vec: np.ndarray) -> None:
+        """Every player's block, in relative slot order.
+
+        A block depends on the player, on what the observer may see of them, and on
+        nothing else but ``to_move``: it is cached under a key made of all of that
+        (most steps change one player), and ``to_move`` is written afterwards.
+        """
         n = state.num_players
-        f = self._f
         p0 = self._o["player0"]
         blocks = vec[p0:p0 + MAX_PLAYERS * self._block].reshape(MAX_PLAYERS, self._block)
-        views = [visibility.visible_cards(state, observer, p) for p in range(n)]
-        pools = np.concatenate([a for v in views for a in v[:5]]).reshape(n, 5 * NUM_TYPES)
-        work = pools[:, NUM_TYPES:2 * NUM_TYPES]
-        slots = rel
-        blocks[slots, f["hand"]:f["hand"] + 5 * NUM_TYPES] = pools  # hand, work, beach, busy, fired
-        blocks[slots, f["open_slots"]] = (state.ceo_slots + work @ SLOT_WEIGHT) / 10.0
-        blocks[slots, f["drive_in"]] = work[:, DRIVE_IN_TYPES].any(axis=1)
-        prices = PRICES.base_unit_price + work @ PRICE_DELTA
-        stock = np.concatenate([p.stock for p in state.players]).reshape(n, NUM_GOODS)
-        blocks[slots, f["stock"]:f["stock"] + NUM_GOODS] = stock / STOCK_SCALE
-        decider = state.pending[-1].player if state.pending else -1
-        per_restaurant = 1.0 / PRICES.restaurants_per_player
-        for player, p in enumerate(state.players):
-            b = blocks[slots[player]]
-            view = views[player]
-            b[f["present"]] = 1.0
-            b[f["to_move"]] = float(player == decider)
-            b[f["seat"] + seats[player]] = 1.0
-            b[f["cash"]] = p.cash / MONEY_SCALE
-            b[f["bankrupt"]] = float(p.bankrupt)
-            b[f["structure_hidden"]] = float(view.structure_hidden)
-            b[f["firing_hidden"]] = float(view.firing_hidden)
-            price = int(prices[player])
-            if Milestone.FIRST_LOWER_PRICES in p.milestones:
-                price += LOWER_PRICES_DELTA
-            b[f["unit_price"]] = price / PRICE_SCALE
-            if p.restaurants:
-                b[f["restaurants"]] = len(p.restaurants) * per_restaurant
-                b[f["coming_soon"]] = sum(r.coming_soon for r in p.restaurants) * per_restaurant
-            b[f["income"]] = p.income / MONEY_SCALE
-            b[f["recruit_discounts"]] = p.recruit_discounts / 4.0
-            for m in p.milestones:
-                b[f["milestones"] + int(m)] = 1.0
-            if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
-                b[f["reserve_known"]] = 1.0
-                b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
-            if player < len(state.spots) and 0 <= state.spots[player] < MAX_PLAYERS:
-                b[f["turn_spot"] + state.spots[player]] = 1.0
+        for slot, player in enumerate(by_slot):
+            p = state.players[player]
+            s_hidden = visibility.structure_hidden(state, observer, player)
+            f_hidden = visibility.firing_hidden(state, observer, player)
+            reserve = p.reserve if visibility.reserve_visible(state, observer, player) else None
+            seat = (me + slot) % n
+            spot = state.spots[player] if player < len(state.spots) else None
+            key = (
+                p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
+                p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
+                tuple(r.coming_soon for r in p.restaurants), reserve, s_hidden, f_hidden, seat, spot, state.ceo_slots,
+            )
+            blocks[slot] = self._player_blocks.get(key, self._player_block, state, observer, player, seat, reserve)
+        decider = state.pending[-1].player if state.pending else None
+        if decider in by_slot:
+            blocks[by_slot.index(decider), self._f["to_move"]] = 1.0
+
+    def _player_block(self, state: GameState, observer: int, player: int, seat: int, reserve: int | None) -> np.ndarray:
+        """One player's block as ``observer`` sees it (``to_move`` left zero)."""
+        f = self._f
+        p = state.players[player]
+        b = np.zeros(self._block, dtype=np.float32)
+        cards = visibility.visible_cards(state, observer, player)
+        for name, pool in zip(("hand", "work", "beach", "busy", "fired"), cards[:5]):
+            b[f[name]:f[name] + NUM_TYPES] = pool
+        b[f["present"]] = 1.0
+        b[f["seat"] + seat] = 1.0
+        b[f["cash"]] = p.cash / MONEY_SCALE
+        b[f["bankrupt"]] = float(p.bankrupt)
+        b[f["structure_hidden"]] = float(cards.structure_hidden)
+        b[f["firing_hidden"]] = float(cards.firing_hidden)
+        b[f["open_slots"]] = (state.ceo_slots + cards.work @ SLOT_WEIGHT) / 10.0
+        b[f["drive_in"]] = cards.work[DRIVE_IN_TYPES].any()
+        price = int(PRICES.base_unit_price + cards.work @ PRICE_DELTA)
+        if Milestone.FIRST_LOWER_PRICES in p.milestones:
+            price += LOWER_PRICES_DELTA
+        b[f["unit_price"]] = price / PRICE_SCALE
+        b[f["stock"]:f["stock"] + NUM_GOODS] = p.stock / STOCK_SCALE
+        if p.restaurants:
+            per_restaurant = 1.0 / PRICES.restaurants_per_player
+            b[f["restaurants"]] = len(p.restaurants) * per_restaurant
+            b[f["coming_soon"]] = sum(r.coming_soon for r in p.restaurants) * per_restaurant
+        b[f["income"]] = p.income / MONEY_SCALE
+        b[f["recruit_discounts"]] = p.recruit_discounts / 4.0
+        for m in p.milestones:
+            b[f["milestones"] + int(m)] = 1.0
+        if reserve in RESERVE_INDEX:
+            b[f["reserve_known"]] = 1.0
+            b[f["reserve"] + RESERVE_INDEX[reserve]] = 1.0
+        if player < len(state.spots) and 0 <= state.spots[player] < MAX_PLAYERS:
+            b[f["turn_spot"] + state.spots[player]] = 1.0
+        return b
 
 
 class _HouseIndex:
@@ -397,6 +471,52 @@ class _HouseIndex:
         self.garden_cols = np.array(gcols, dtype=np.intp)
 
 
+class _Layer(NamedTuple):
+    """The nonzero entries of some board planes: flat indices into the board, and their values."""
+
+    index: np.ndarray
+    values: np.ndarray
+
+    @classmethod
+    def of(cls, planes: np.ndarray, start: int, stop: int) -> _Layer:
+        """The nonzero entries of channels ``start:stop`` of the board ``planes``."""
+        flat = planes.reshape(-1)
+        plane_size = planes.shape[1] * planes.shape[2]
+        index = np.flatnonzero(flat[start * plane_size:stop * plane_size]) + start * plane_size
+        return cls(index, flat[index])
+
+
+class _KeyCache:
+    """The last few values computed, by key (the oldest is dropped first).
+
+    The key last asked for is checked first by equality, which is cheap when it
+    shares its parts with the key before (tuples of the same objects) and saves
+    hashing a long key again: most steps move no piece.
+    """
+
+    def __init__(self, size: int):
+        self._size = size
+        self._values: dict[object, object] = {}
+        self._last: tuple[object, object] = (_MISSING, None)
+
+    def get(self, key: object, build: Callable[..., Any], *args: object) -> Any:
+        """The value for ``key``, computed as ``build(*args)`` if it is not cached."""
+        last_key, last = self._last
+        if key == last_key:
+            return last
+        try:
+            hit = self._values.get(key, _MISSING)
+        except TypeError:  # squares held in lists (a hand-made state): not cacheable
+            return build(*args)
+        if hit is _MISSING:
+            hit = build(*args)
+            if len(self._values) >= self._size:
+                self._values.pop(next(iter(self._values)))
+            self._values[key] = hit
+        self._last = (key, hit)
+        return hit
+
+
 # ------------------------------------------------------------------ helpers
 
 
@@ -415,6 +535,14 @@ def _check_consecutive(offsets: dict[str, int], names: tuple[str, ...], size: in
     for a, b in pairwise(names):
         if offsets[b] != offsets[a] + size:
             raise AssertionError(f"layout: {b} must follow {a}")
+
+
+def _span(layout: ObservationLayout, names: tuple[str, ...]) -> tuple[int, int]:
+    """Start and stop of consecutive vector fields ``names`` (checked: nothing else lies between)."""
+    fields = [v for v in layout.vector if v.name in names]
+    if tuple(v.name for v in fields) != names or any(a.stop != b.start for a, b in pairwise(fields)):
+        raise AssertionError(f"layout: {names} must be consecutive vector fields, in this order")
+    return fields[0].start, fields[-1].stop
 
 
 def _one_hot(vec: np.ndarray, where: slice, index: int | None) -> None:

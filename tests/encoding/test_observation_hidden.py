@@ -61,8 +61,7 @@ def test_cards_put_to_work_during_restructuring_are_hidden_from_the_others():
 def test_the_structure_shows_once_restructuring_is_revealed():
     game = restructuring_position(2, seed=1, hands={0: {ET.WAITRESS: 1}, 1: {ET.TRAINER: 1}})
     first, second = game.state.turn_order
-    game.apply(Action.put_to_work(ET.WAITRESS))
-    game.apply(Action.pass_())
+    game.apply(Action.put_to_work(ET.WAITRESS))  # nothing more fits: the first player is done (D53)
     game.apply(Action.pass_())  # the second player keeps the trainer off work: everything is opened
     assert game.state.structure_revealed and game.phase == Phase.ORDER_OF_BUSINESS
     assert field(game, second, first, "work")[ET.WAITRESS] == 1
@@ -72,7 +71,8 @@ def test_the_structure_shows_once_restructuring_is_revealed():
 
 def test_derived_features_use_only_the_visible_cards():
     # a pricing manager put to work changes the unit price and open slots only in the owner's view
-    game = restructuring_position(2, seed=0, hands={0: {ET.PRICING_MANAGER: 1}})
+    # a second card in hand keeps the owner asked, so the choice stays hidden (D53)
+    game = restructuring_position(2, seed=0, hands={0: {ET.PRICING_MANAGER: 1, ET.WAITRESS: 1}})
     p = game.current_player
     q = 1 - p
     game.apply(Action.put_to_work(ET.PRICING_MANAGER))
