@@ -37,15 +37,23 @@ def _play_out(e, seed: int, rng_seed: int = 0) -> dict[str, float]:
 # ------------------------------------------------------------------ stock PettingZoo tests
 
 
-@pytest.mark.parametrize("num_players", [2, 4])
+# the only warnings allowed: PettingZoo's generic notes on Dict observations (mask inside them)
+DICT_OBSERVATION_WARNINGS = {
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+}
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_pettingzoo_api_test_plays_whole_games(num_players):
     e = env(num_players=num_players, max_rounds=2)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # dict observations: api_test warns for any non-classic env
-        api_test(e, num_cycles=2000)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(e, num_cycles=1000)
+    assert {str(w.message) for w in caught} <= DICT_OBSERVATION_WARNINGS
 
 
-@pytest.mark.parametrize("num_players", [2, 4])
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_pettingzoo_seed_test(num_players):
     seed_test(lambda: env(num_players=num_players, max_rounds=2), num_cycles=300)
 
@@ -377,11 +385,12 @@ def test_render_modes():
     silent.close()  # closing twice is fine
 
 
-def test_pettingzoo_render_test():
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_pettingzoo_render_test(num_players):
     # render_test first builds a "human" env only to read metadata["render_modes"]; there is no
     # human mode (no window), so that one probe gets render_mode None
     def make(render_mode=None):
-        return env(num_players=2, render_mode=None if render_mode == "human" else render_mode)
+        return env(num_players=num_players, render_mode=None if render_mode == "human" else render_mode)
 
     render_test(make)
 

@@ -78,3 +78,28 @@ def test_maskable_ppo_learns_on_the_vector_adapter(one_thread):
     model = MaskablePPO("MlpPolicy", venv, **PPO_KWARGS)
     model.learn(total_timesteps=256)
     assert model.num_timesteps >= 256 and len(model.ep_info_buffer) > 0
+
+
+def _make_single():
+    return FcmSingleAgentEnv(num_players=2, max_rounds=3, learner_seat="random")
+
+
+def test_maskable_ppo_trains_in_a_subprocess_vec_env_and_saves_and_loads(one_thread, tmp_path):
+    # the env's own action_masks() is reached through SubprocVecEnv.env_method: no ActionMasker needed
+    from stable_baselines3.common.vec_env import SubprocVecEnv
+
+    venv = SubprocVecEnv([_make_single, _make_single], start_method="spawn")
+    try:
+        model = MaskablePPO("MlpPolicy", venv, **{**PPO_KWARGS, "n_steps": 512, "batch_size": 256})
+        model.learn(total_timesteps=2048)
+        assert model.num_timesteps >= 2048
+        model.save(tmp_path / "ppo")
+        loaded = MaskablePPO.load(tmp_path / "ppo", device="cpu")
+        obs = venv.reset()
+        masks = get_action_masks(venv)
+        a1, _ = model.predict(obs, action_masks=masks, deterministic=True)
+        a2, _ = loaded.predict(obs, action_masks=masks, deterministic=True)
+        np.testing.assert_array_equal(a1, a2)
+        assert all(masks[i, a] for i, a in enumerate(a1))
+    finally:
+        venv.close()
