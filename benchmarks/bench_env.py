@@ -95,23 +95,88 @@ def bench_vector(players: int, seconds: float, max_rounds: int, num_envs: int) -
     return calls * num_envs / (time.perf_counter() - start), games
 
 
+def bench_engine(players: int, seconds: float, max_rounds: int) -> tuple[float, float, float, float]:
+    """Raw engine decisions/s (no encoding), mean decisions per game, and the encode cost per
+    decision: ``observe_flat`` and ``legal_action_mask`` of the player to move, in microseconds."""
+    from fcm_env.encoding import Observer, legal_action_mask
+    from fcm_env.engine.game import Game
+
+    rng = np.random.default_rng(0)
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game.new(players, seed=games, max_rounds=max_rounds)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.integers(len(legal)))])
+            steps += 1
+        games += 1
+    engine_rate = steps / (time.perf_counter() - start)
+    observer, out = Observer(), np.zeros(Observer().flat_size, dtype=np.float32)
+    game = Game.new(players, seed=10_000, max_rounds=max_rounds)
+    obs_t = mask_t = 0.0
+    count = 0
+    while not game.is_over and count < 2000:
+        player = game.current_player
+        t0 = time.perf_counter()
+        observer.observe_flat(game, player, out=out)
+        t1 = time.perf_counter()
+        legal_action_mask(game, player)
+        t2 = time.perf_counter()
+        obs_t, mask_t, count = obs_t + t1 - t0, mask_t + t2 - t1, count + 1
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    return engine_rate, steps / max(games, 1), 1e6 * obs_t / count, 1e6 * mask_t / count
+
+
+def bench_chess(seconds: float) -> float | None:
+    """PettingZoo's chess env with random legal moves (the reference the targets are given against)."""
+    try:
+        import pettingzoo
+
+        env = pettingzoo.make("aec", "classic/chess-v6")
+    except Exception:  # chess needs the python-chess and pygame packages  # noqa: BLE001
+        return None
+    rng = np.random.default_rng(0)
+    steps, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else pick(obs["action_mask"], rng))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", default="2,4", help="comma-separated player counts")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--num-envs", type=int, default=16)
     parser.add_argument("--max-rounds", type=int, default=30)
     args = parser.parse_args()
-    p, s, r = args.players, args.seconds, args.max_rounds
-    print(f"{p} players, max_rounds {r}, about {s:g} s per figure, random legal actions")
-    rate, games = bench_aec(p, s, r, observe=True)
-    print(f"  aec     (last() + step)           {rate:9.0f} steps/s   ({games} games)")
-    rate, games = bench_aec(p, s, r, observe=False)
-    print(f"  aec     (no observation)          {rate:9.0f} steps/s   ({games} games)")
-    rate, games = bench_single(p, s, r)
-    print(f"  single  (learner steps)           {rate:9.0f} steps/s   ({games} games)")
-    rate, games = bench_vector(p, s, r, args.num_envs)
-    print(f"  vector  ({args.num_envs} envs, sub-env steps)  {rate:9.0f} steps/s   ({games} games ended)")
+    s, r = args.seconds, args.max_rounds
+    chess = bench_chess(s)
+    for p in (int(x) for x in args.players.split(",")):
+        print(f"{p} players, max_rounds {r}, about {s:g} s per figure, random legal actions")
+        rate, games = bench_aec(p, s, r, observe=True)
+        ratio = f"   ({rate / chess:.1f}x PettingZoo chess)" if chess else ""
+        print(f"  aec     (last() + step)           {rate:9.0f} steps/s   ({games} games){ratio}")
+        rate, games = bench_aec(p, s, r, observe=False)
+        print(f"  aec     (no observation)          {rate:9.0f} steps/s   ({games} games)")
+        engine, per_game, obs_us, mask_us = bench_engine(p, s, r)
+        print(f"  engine  (Game.apply only)         {engine:9.0f} steps/s   ({per_game:.0f} decisions per game)")
+        print(f"  encode  per decision              observation {obs_us:6.1f} us, mask {mask_us:5.1f} us")
+        rate, games = bench_single(p, s, r)
+        print(f"  single  (learner steps)           {rate:9.0f} steps/s   ({games} games)")
+        rate, games = bench_vector(p, s, r, args.num_envs)
+        print(f"  vector  ({args.num_envs} envs, sub-env steps)  {rate:9.0f} steps/s   ({games} games ended)")
+    if chess:
+        print(f"PettingZoo chess (classic/chess-v6), random legal moves: {chess:.0f} steps/s")
+    else:
+        print("PettingZoo chess reference skipped: pip install chess pygame")
 
 
 if __name__ == "__main__":
