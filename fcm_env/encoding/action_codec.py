@@ -231,14 +231,14 @@ class ActionCodec:
         ]
         segments: list[Segment] = []
         start = 0
-        self._ids: dict[Action, int] = {}
+        self._ids: dict[tuple[int, tuple[int, ...]], int] = {}  # by (kind, args): cheaper to hash than Action
         self._actions: list[Action] = []
         for name, kind, arg_list, description in specs:
             arg_list = tuple(tuple(a) for a in arg_list)
             segments.append(Segment(name, start, len(arg_list), (kind,), arg_list, description))
             for args in arg_list:
                 action = Action(kind, args)
-                self._ids[action] = len(self._actions)
+                self._ids[kind, args] = len(self._actions)
                 self._actions.append(action)
             start += len(arg_list)
         board_size = BOARD_ROWS * BOARD_COLS * BOARD_ORIENTATIONS
@@ -281,7 +281,7 @@ class ActionCodec:
                 if 0 <= row < BOARD_ROWS and 0 <= col < BOARD_COLS and 0 <= orient < BOARD_ORIENTATIONS:
                     return self.board_start + (row * BOARD_COLS + col) * BOARD_ORIENTATIONS + orient
         else:
-            index = self._ids.get(action)
+            index = self._ids.get((action.kind, action.args))
             if index is not None:
                 return index
         raise ValueError(f"action {action!r} ({action}) has no id in the flat action space")

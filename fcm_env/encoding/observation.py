@@ -147,6 +147,8 @@ class Observer:
         self._table_span = _span(lay, TABLE_FIELDS)
         self._tables = _KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
         self._player_blocks = _KeyCache(_PLAYER_CACHE_SIZE)  # by everything a block shows
+        self._work_features = _KeyCache(_PLAYER_CACHE_SIZE)  # by (CEO slots, visible cards at work)
+        self._supplies = _KeyCache(_TABLE_CACHE_SIZE)  # employee piles / SUPPLY_SCALE, by the piles
         _check_consecutive(self._f, ("hand", "work", "beach", "busy", "fired"), NUM_TYPES)
         _check_consecutive(self._o, ("turn_phantoms", "turn_locked", "turn_used"), NUM_TYPES)
 
@@ -210,7 +212,7 @@ class Observer:
         flat = board.reshape(-1)  # a view: the board is C-contiguous (``observe`` sees to it)
         board[:num_static] = self._static.get(state.board, _static_planes, state.board, self._ch, num_static)
         board[num_static:] = 0.0
-        houses = tuple((number, h.squares, h.garden, tuple(h.demand)) for number, h in state.houses.items())
+        houses = tuple((number, h.squares, h.garden, *h.demand) for number, h in state.houses.items())
         restaurants = tuple(
             (rel[p.player], r.row, r.col, r.orientation, r.coming_soon) for p in state.players for r in p.restaurants
         )
@@ -294,10 +296,12 @@ class Observer:
         key = (
             state.round, state.max_rounds, state.num_players, state.variant, state.bank, state.bank_debt,
             state.bank_breaks, state.reserve_revealed, state.ceo_slots, state.structure_revealed,
-            state.firing_revealed, state.supply.tobytes(), tuple(state.marketing_supply), tuple(state.house_supply),
+            state.firing_revealed, tuple(state.marketing_supply), tuple(state.house_supply),
             state.gardens_left, frozenset(state.milestones_gone), frozenset(state.milestones_this_turn),
         )
         vec[start:stop] = self._tables.get(key, self._table, state)
+        start = o["supply"]  # the piles change more often than the rest of the table: cached apart
+        vec[start:start + NUM_TYPES] = self._supplies.get(state.supply.tobytes(), _scaled_supply, state.supply)
         turn = state.turn
         vec[o["turn_hires"]] = turn.hires / 4.0
         vec[o["turn_recruits_left"]] = turn.recruits_left / 4.0
@@ -309,7 +313,7 @@ class Observer:
             vec[start:start + NUM_TYPES] = cards
 
     def _table(self, state: GameState) -> np.ndarray:
-        """The ``TABLE_FIELDS`` part of the vector: round, bank, piles, tiles, milestones."""
+        """The ``TABLE_FIELDS`` part of the vector: round, bank, tiles, milestones (the piles are written apart)."""
         o = self._o
         vec = np.zeros(self.vector_size, dtype=np.float32)
         vec[o["round"]] = state.round / max(state.max_rounds, 1)
@@ -324,9 +328,6 @@ class Observer:
             vec[o["ceo_slots"] + CEO_SLOT_VALUES.index(state.ceo_slots)] = 1.0
         vec[o["structure_revealed"]] = float(state.structure_revealed)
         vec[o["firing_revealed"]] = float(state.firing_revealed)
-        start = o["supply"]
-        vec[start:start + NUM_TYPES] = state.supply
-        vec[start:start + NUM_TYPES] /= SUPPLY_SCALE
         for number in state.marketing_supply:
             vec[o["marketing_supply"] + TILE_INDEX[number]] = 1.0
         for number in state.house_supply:
@@ -387,51 +388,59 @@ class Observer:
     def _write_players(self, state: GameState, observer: int, by_slot: list[int], me: int, vec: np.ndarray) -> None:
         """Every player's block, in relative slot order.
 
-        A block depends on the player, on what the observer may see of them, and on
-        nothing else but ``to_move``: it is cached under a key made of all of that
-        (most steps change one player), and ``to_move`` is written afterwards.
+        A block depends on the player and on what the observer may see of them: it is
+        cached under a key made of all of that (most steps change one player). The
+        fields that differ between observers outside the hidden choices (the reserve
+        card) and ``to_move`` are written afterwards, so that one cached block serves
+        every observer.
         """
         n = state.num_players
+        f = self._f
         p0 = self._o["player0"]
         blocks = vec[p0:p0 + MAX_PLAYERS * self._block].reshape(MAX_PLAYERS, self._block)
+        decider = state.pending[-1].player if state.pending else None
         for slot, player in enumerate(by_slot):
             p = state.players[player]
             s_hidden = visibility.structure_hidden(state, observer, player)
             f_hidden = visibility.firing_hidden(state, observer, player)
-            reserve = p.reserve if visibility.reserve_visible(state, observer, player) else None
             seat = (me + slot) % n
             spot = state.spots[player] if player < len(state.spots) else None
             key = (
                 p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
                 p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
-                tuple(r.coming_soon for r in p.restaurants), reserve, s_hidden, f_hidden, seat, spot, state.ceo_slots,
+                tuple(r.coming_soon for r in p.restaurants), s_hidden, f_hidden, seat, spot, state.ceo_slots,
             )
-            blocks[slot] = self._player_blocks.get(key, self._player_block, state, observer, player, seat, reserve)
-        decider = state.pending[-1].player if state.pending else None
-        if decider in by_slot:
-            blocks[by_slot.index(decider), self._f["to_move"]] = 1.0
+            blocks[slot] = self._player_blocks.get(key, self._player_block, state, observer, player, seat)
+            b = blocks[slot]
+            if player == decider:
+                b[f["to_move"]] = 1.0
+            if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
+                b[f["reserve_known"]] = 1.0
+                b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
 
-    def _player_block(self, state: GameState, observer: int, player: int, seat: int, reserve: int | None) -> np.ndarray:
-        """One player's block as ``observer`` sees it (``to_move`` left zero)."""
+    def _player_block(self, state: GameState, observer: int, player: int, seat: int) -> np.ndarray:
+        """One player's block as ``observer`` sees it, but for ``to_move`` and the reserve card (left zero)."""
         f = self._f
         p = state.players[player]
         b = np.zeros(self._block, dtype=np.float32)
         cards = visibility.visible_cards(state, observer, player)
-        for name, pool in zip(("hand", "work", "beach", "busy", "fired"), cards[:5]):
-            b[f[name]:f[name] + NUM_TYPES] = pool
+        b[f["hand"]:f["hand"] + 5 * NUM_TYPES] = np.concatenate(cards[:5])  # hand, work, beach, busy, fired
         b[f["present"]] = 1.0
         b[f["seat"] + seat] = 1.0
         b[f["cash"]] = p.cash / MONEY_SCALE
         b[f["bankrupt"]] = float(p.bankrupt)
         b[f["structure_hidden"]] = float(cards.structure_hidden)
         b[f["firing_hidden"]] = float(cards.firing_hidden)
-        b[f["open_slots"]] = (state.ceo_slots + cards.work @ SLOT_WEIGHT) / 10.0
-        b[f["drive_in"]] = cards.work[DRIVE_IN_TYPES].any()
-        price = int(PRICES.base_unit_price + cards.work @ PRICE_DELTA)
+        open_slots, drive_in, price = self._work_features.get(
+            (state.ceo_slots, cards.work.tobytes()), _work_features, state.ceo_slots, cards.work
+        )
+        b[f["open_slots"]] = open_slots
+        b[f["drive_in"]] = drive_in
         if Milestone.FIRST_LOWER_PRICES in p.milestones:
             price += LOWER_PRICES_DELTA
         b[f["unit_price"]] = price / PRICE_SCALE
-        b[f["stock"]:f["stock"] + NUM_GOODS] = p.stock / STOCK_SCALE
+        for good, amount in enumerate(p.stock.tolist()):
+            b[f["stock"] + good] = amount / STOCK_SCALE
         if p.restaurants:
             per_restaurant = 1.0 / PRICES.restaurants_per_player
             b[f["restaurants"]] = len(p.restaurants) * per_restaurant
@@ -440,9 +449,6 @@ class Observer:
         b[f["recruit_discounts"]] = p.recruit_discounts / 4.0
         for m in p.milestones:
             b[f["milestones"] + int(m)] = 1.0
-        if reserve in RESERVE_INDEX:
-            b[f["reserve_known"]] = 1.0
-            b[f["reserve"] + RESERVE_INDEX[reserve]] = 1.0
         if player < len(state.spots) and 0 <= state.spots[player] < MAX_PLAYERS:
             b[f["turn_spot"] + state.spots[player]] = 1.0
         return b
@@ -482,7 +488,7 @@ class _Layer(NamedTuple):
         """The nonzero entries of channels ``start:stop`` of the board ``planes``."""
         flat = planes.reshape(-1)
         plane_size = planes.shape[1] * planes.shape[2]
-        index = np.flatnonzero(flat[start * plane_size:stop * plane_size]) + start * plane_size
+        index = np.flatnonzero(flat[start * plane_size:stop * plane_size] != 0) + start * plane_size
         return cls(index, flat[index])
 
 
@@ -535,6 +541,18 @@ def _check_consecutive(offsets: dict[str, int], names: tuple[str, ...], size: in
     for a, b in pairwise(names):
         if offsets[b] != offsets[a] + size:
             raise AssertionError(f"layout: {b} must follow {a}")
+
+
+def _scaled_supply(supply: np.ndarray) -> np.ndarray:
+    scaled = supply.astype(np.float32)
+    scaled /= SUPPLY_SCALE
+    return scaled
+
+
+def _work_features(ceo_slots: int, work: np.ndarray) -> tuple[float, bool, int]:
+    """From the visible cards at work: open slots / 10, drive-in, unit price before milestones."""
+    open_slots = float((ceo_slots + work @ SLOT_WEIGHT) / 10.0)
+    return open_slots, bool(work[DRIVE_IN_TYPES].any()), int(PRICES.base_unit_price + work @ PRICE_DELTA)
 
 
 def _span(layout: ObservationLayout, names: tuple[str, ...]) -> tuple[int, int]:

@@ -142,6 +142,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The actions the pending decision allows, sorted; empty when nothing is asked."""
+        return list(self._legal())
+
+    def _legal(self) -> list[Action]:
+        """The cached legal list itself (not to be changed): one computation per position."""
         if self._legal_cache is None:
             pending = self.pending
             if pending is None:
@@ -149,7 +153,7 @@ class Game:
             else:
                 legal, _ = ROUTES[pending.decision]
                 self._legal_cache = sorted(legal(self.state, pending))
-        return list(self._legal_cache)
+        return self._legal_cache
 
     # ------------------------------------------------------------------ moves
 
@@ -159,7 +163,7 @@ class Game:
             raise IllegalActionError(f"no decision is pending (phase {self.state.phase.name}); got {action}")
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {action!r}")
-        if action not in set(self.legal_actions()):
+        if action not in self._legal():
             raise IllegalActionError(
                 f"{action} is not legal for {pending.decision.name} of player {pending.player}"
             )

@@ -66,10 +66,13 @@ def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -
     p = state.players[player]
     fired = p.fired if fired is None else fired
     held = p.work + p.beach + p.busy - fired
-    count = int(held @ _paid_weights(state, player))
-    gross = PRICES.salary * count
+    return _after_discounts(state, p, int(held @ _paid_weights(state, player)))
+
+
+def _after_discounts(state: GameState, p: PlayerState, salaried_cards: int) -> int:
+    gross = PRICES.salary * salaried_cards
     discount = PRICES.salary * p.recruit_discounts
-    if milestones.has(state, player, Milestone.FIRST_TRAIN):
+    if milestones.has(state, p.player, Milestone.FIRST_TRAIN):
         discount += TRAIN_DISCOUNT
     return max(0, gross - discount)
 
@@ -82,21 +85,19 @@ def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
     return int(p.fired[cfo]) < int(p.work[cfo] + p.beach[cfo])
 
 
-def _busy_firing_open(state: GameState, p: PlayerState) -> bool:
-    """C30: every salaried card outside campaigns is marked, and the salary still cannot be paid."""
-    free = p.work + p.beach
-    free_left = free - np.minimum(p.fired, free)
-    return int(free_left @ _paid_weights(state, p.player)) == 0 and salary_due(state, p.player) > p.cash
-
-
 def legal_fire(state: GameState, pending: Pending) -> list[Action]:
     p = state.players[pending.player]
+    weights = _paid_weights(state, p.player)
+    free = p.work + p.beach
+    due = _after_discounts(state, p, int((free + p.busy - p.fired) @ weights))  # salary_due
     actions = []
-    if salary_due(state, p.player) <= p.cash and not _must_fire_cfo(state, p):
+    if due <= p.cash and not _must_fire_cfo(state, p):
         actions.append(_PASS)
-    limits = p.work + p.beach
-    if _busy_firing_open(state, p):
-        limits += p.busy * _paid_weights(state, p.player)
+    limits = free
+    if due > p.cash and int((free - np.minimum(p.fired, free)) @ weights) == 0:
+        # C30: every salaried card outside campaigns is marked and the salary still cannot be
+        # paid: the busy marketeers may be marked too
+        limits = free + p.busy * weights
     limits[CEO] = 0  # rules: Payday — the CEO is never fired
     for t, (limit, fired) in enumerate(zip(limits.tolist(), p.fired.tolist())):
         if fired < limit:

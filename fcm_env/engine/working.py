@@ -216,6 +216,8 @@ def _trainable(state: GameState, player: PlayerState, pooled: bool) -> np.ndarra
 def _train_moves(state: GameState, player: PlayerState) -> list[Action]:
     pooled = _pooled(state, player.player)
     trainers = state.turn.trainers
+    if not any(left > 0 for _, left in trainers):
+        return []  # no training action left (every move takes at least one)
     supply = state.supply.tolist()  # plain ints: cheaper to index in the loops below
     owned = player.owned().tolist()
     moves = []
