@@ -191,7 +191,11 @@ class Observer:
         if not 0 <= int(observer) < n:
             raise ValueError(f"player must be 0..{n - 1}, got {observer}")
         observer = int(observer)
+        # players who left the turn order (bankrupt, C21/D45) follow it, by id, so that they can
+        # still observe the end of the game
         order = state.turn_order
+        if len(order) < n:
+            order = order + [p for p in range(n) if p not in order]
         me = order.index(observer)
         by_slot = order[me:] + order[:me]  # player id in each relative slot (0 = the observer)
         rel = [0] * n
