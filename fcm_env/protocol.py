@@ -32,11 +32,11 @@ from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.records import GameRecord, new_recorded_game
 from fcm_env.engine.state import GameState, Phase
 from fcm_env.engine.tiles import BRIDGE, DRINK, HOUSE, ROAD
+from fcm_env.engine.working import POOLED  # TRAIN's trainer field for pooled training
 
 VIEW_FORMAT = "fcm-magnate/view"
 VIEW_VERSION = 1
 MAX_BOT_DECISIONS = 200_000
-POOLED = int(EmployeeType.CEO)  # TRAIN's trainer field for pooled training (action_codec.POOLED)
 
 
 class ProtocolError(ValueError):

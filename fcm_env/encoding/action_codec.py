@@ -39,6 +39,7 @@ from fcm_env.engine.placement import (
     HOUSE_ORIENTATIONS,
     RESTAURANT_ORIENTATIONS,
 )
+from fcm_env.engine.working import POOLED, TRAIN_STEPS  # the career tree and the pooled-trainer marker
 
 # ------------------------------------------------------------------ facts the segments are sized from
 
@@ -50,8 +51,6 @@ BOARD_ORIENTATIONS = max(
 )
 MAX_PLAYERS = max(SETUP)
 
-#: trainer field of a pooled training move ("First to pay $20 or more in salaries"; working.POOLED)
-POOLED = int(EmployeeType.CEO)
 NON_CEO_TYPES = tuple(t for t in EmployeeType if t != EmployeeType.CEO)
 ENTRY_LEVEL_TYPES = tuple(s.type for s in EMPLOYEES if s.entry_level)
 TRAINER_TYPES = tuple(s.type for s in EMPLOYEES if s.train)
@@ -65,21 +64,6 @@ RESTAURANT_INDICES = PRICES.restaurants_per_player + 1
 HAUL_LIMITS = tuple(sum(1 for t in MAP_TILES for good, _ in t.drinks if good == d) for d in DRINKS)
 
 
-def _train_steps() -> dict[int, dict[int, int]]:
-    """source type -> {target type: career steps} (the career tree, as working.TRAIN_STEPS)."""
-    out: dict[int, dict[int, int]] = {}
-    for spec in EMPLOYEES:
-        found: dict[int, int] = {}
-        frontier = [(int(t), 1) for t in spec.trains_to]
-        while frontier:
-            t, k = frontier.pop()
-            found[t] = k
-            frontier.extend((int(u), k + 1) for u in EMPLOYEES[t].trains_to)
-        out[int(spec.type)] = found
-    return out
-
-
-TRAIN_STEPS = _train_steps()
 
 
 def _train_args() -> tuple[tuple[int, int, int], ...]:
