@@ -7,11 +7,15 @@ Players appear relative to the observer in turn order. Hidden information goes
 through ``visibility`` only, so what another player chose in secret never reaches
 the arrays. Everything is written into preallocated buffers.
 
-Speed (``benchmarks/bench_step.py``): the map planes come in four layers (the
-static map, houses, restaurants, campaigns), each cached under a key made of
-exactly the state it is drawn from, so a step that moves no piece copies four
-cached blocks instead of drawing the map; the card pools of all players are
-written as one block.
+Speed (``benchmarks/bench_step.py``): most of an observation changes rarely, so
+its parts are cached under keys made of exactly the state they are drawn from,
+and a step redraws only what it changed: the static map planes (by board), the
+houses, restaurants and campaigns (their nonzero entries, scattered into the
+zeroed planes), the table part of the vector (round, bank, tiles, milestones),
+the employee piles, and each player's block (by everything it shows but
+``to_move`` and the reserve card, written afterwards). A key is compared, never
+trusted: a hand-edited state gets the same bytes as a played one
+(``tests/encoding/test_step_golden.py`` pins them).
 """
 
 from __future__ import annotations
@@ -127,6 +131,7 @@ class Observer:
         self.board_shape = lay.board_shape
         self.vector_size = lay.vector_size
         self.flat_size = lay.flat_size
+        self._board_size = lay.board_size
         self._ch = {c.name: c.index for c in lay.channels}
         self._sl = {v.name: v.slice for v in lay.vector}
         self._o = {v.name: v.start for v in lay.vector}
@@ -150,7 +155,6 @@ class Observer:
         self._work_features = _KeyCache(_PLAYER_CACHE_SIZE)  # by (CEO slots, visible cards at work)
         self._supplies = _KeyCache(_TABLE_CACHE_SIZE)  # employee piles / SUPPLY_SCALE, by the piles
         _check_consecutive(self._f, ("hand", "work", "beach", "busy", "fired"), NUM_TYPES)
-        _check_consecutive(self._o, ("turn_phantoms", "turn_locked", "turn_used"), NUM_TYPES)
 
     # ------------------------------------------------------------------ public API
 
@@ -180,7 +184,7 @@ class Observer:
             out = np.zeros(self.flat_size, dtype=np.float32)
         elif out.shape != (self.flat_size,) or out.dtype != np.float32:
             raise ValueError(f"out must be a float32 array of shape ({self.flat_size},)")
-        split = self.layout.board_size
+        split = self._board_size
         self._write(_state_of(game), player, out[:split].reshape(self.board_shape), out[split:])
         return out
 
@@ -216,14 +220,15 @@ class Observer:
         flat = board.reshape(-1)  # a view: the board is C-contiguous (``observe`` sees to it)
         board[:num_static] = self._static.get(state.board, _static_planes, state.board, self._ch, num_static)
         board[num_static:] = 0.0
-        houses = tuple((number, h.squares, h.garden, *h.demand) for number, h in state.houses.items())
-        restaurants = tuple(
+        # keys: everything each layer is drawn from (list comprehensions: cheaper than generators here)
+        houses = tuple([(number, h.squares, h.garden, *h.demand) for number, h in state.houses.items()])
+        restaurants = tuple([
             (rel[p.player], r.row, r.col, r.orientation, r.coming_soon) for p in state.players for r in p.restaurants
-        )
-        campaigns = (state.board, tuple(
+        ])
+        campaigns = (state.board, tuple([
             (c.number, c.kind, rel[c.owner], c.product, c.remaining, c.eternal, c.row, c.col, c.orientation, c.squares)
             for c in state.campaigns
-        ))
+        ]))
         for name, key, draw in (
             ("houses", houses, lambda planes: self._write_houses(state, planes)),
             ("restaurants", restaurants, lambda planes: self._write_restaurants(state, planes, rel)),
@@ -412,7 +417,7 @@ class Observer:
             key = (
                 p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
                 p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
-                tuple(r.coming_soon for r in p.restaurants), s_hidden, f_hidden, seat, spot, state.ceo_slots,
+                tuple([r.coming_soon for r in p.restaurants]), s_hidden, f_hidden, seat, spot, state.ceo_slots,
             )
             blocks[slot] = self._player_blocks.get(key, self._player_block, state, observer, player, seat)
             b = blocks[slot]

@@ -18,7 +18,6 @@ Readings (documented in ``docs/observation.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -66,35 +65,6 @@ def visible_cards(state: GameState, observer: int, player: int) -> VisibleCards:
     if f_hidden:
         fired = np.zeros_like(p.fired)
     return VisibleCards(hand, work, p.beach, p.busy, fired, s_hidden, f_hidden)
-
-
-class VisiblePools(NamedTuple):
-    """``visible_cards`` for several players at once (rows in the order asked)."""
-
-    pools: np.ndarray  # int16[players, 5, types]: hand, work, beach, busy, fired
-    structure_hidden: list[bool]
-    firing_hidden: list[bool]
-
-
-def visible_pools(state: GameState, observer: int, players: Sequence[int]) -> VisiblePools:
-    """The card pools of ``players`` as ``observer`` may see them, in one new array (same rules
-    as ``visible_cards``)."""
-    chosen = [state.players[player] for player in players]
-    pools = np.concatenate([pool for p in chosen for pool in (p.hand, p.work, p.beach, p.busy, p.fired)])
-    pools = pools.reshape(len(players), 5, -1)
-    s_hidden = [structure_hidden(state, observer, player) for player in players]
-    f_hidden = [firing_hidden(state, observer, player) for player in players]
-    for row, (s_row, f_row) in enumerate(zip(s_hidden, f_hidden)):
-        if s_row:  # every card in hand, only the CEO at work
-            hand, work = pools[row, 0], pools[row, 1]
-            ceo_hand, ceo_work = hand[CEO], work[CEO]
-            hand += work
-            hand[CEO] = ceo_hand
-            work[:] = 0
-            work[CEO] = ceo_work
-        if f_row:
-            pools[row, 4] = 0
-    return VisiblePools(pools, s_hidden, f_hidden)
 
 
 def reserve_visible(state: GameState, observer: int, player: int) -> bool:
