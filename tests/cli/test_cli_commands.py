@@ -245,3 +245,21 @@ def test_without_tqdm_the_progress_is_a_plain_counter(monkeypatch, capsys):
             tick()
     err = capsys.readouterr().err
     assert err == "\rgames: 1/3\rgames: 2/3\rgames: 3/3\n"
+
+
+def test_train_runs_a_tiny_config_and_writes_the_run(tmp_path):
+    import yaml
+
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump({
+        "name": "tiny", "num_players": 2, "max_rounds": 3, "n_envs": 1, "total_timesteps": 128, "n_steps": 64,
+        "batch_size": 64, "n_epochs": 1, "snapshot_every": 64, "eval_every": 128, "eval_games": 2,
+        "eval_opponents": ["random"], "checkpoint_every": 128, "progress_bar": False,
+        "board_channels": 4, "board_features": 16, "vector_hidden": 16, "net_arch": [16],
+    }))
+    out = tmp_path / "run"
+    result = run_fcm("train", str(config), "--set", f"out_dir={out}")
+    assert result.returncode == 0, result.stderr
+    assert (out / "final_model.zip").exists() and (out / "best_model.zip").exists()
+    rows = (out / "eval.csv").read_text().splitlines()
+    assert rows[0].startswith("steps,opponent") and rows[1].startswith("128,random,2,")
