@@ -96,8 +96,9 @@ reward (`reward=`), computed from the final standing (`fcm_env.env.rewards`):
 | `"cash_share"` | `cash_i / total_cash - 1/n`; 0 for everyone when no player has any cash | 0 |
 
 `shaping="cash"` additionally pays every agent its own cash change / 100 after every step
-(sales at dinnertime, salaries at payday, ...). Shaping is **not** zero-sum: the bank pays
-sales and receives salaries. With PettingZoo semantics, a reward goes to every agent on the
+(sales at dinnertime, salaries at payday, ...). This shaping is **not** zero-sum: the bank pays
+sales and receives salaries. `shaping="cash_lead"` pays instead the change of the agent's lead
+(its cash minus the mean cash of the others) / 100: zero-sum, and it adds up to the final lead / 100. With PettingZoo semantics, a reward goes to every agent on the
 step where it arises and `last()` returns the sum since that agent last acted.
 
 ### Termination and truncation
@@ -129,7 +130,7 @@ fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shap
 * `variant`: `"standard"` (bank reserve cards, CEO slots from the reserve card) or `"introductory"`.
 * `max_rounds`: the game is truncated after this many rounds (default 30).
 * `reward`: `"win"`, `"rank"` or `"cash_share"` (see Rewards).
-* `shaping`: None or `"cash"`.
+* `shaping`: None, `"cash"` or `"cash_lead"`.
 * `render_mode`: None, `"ansi"` (`render()` returns the text picture: map, houses, campaigns,
   player boards) or `"rgb_array"` (`render()` returns `uint8[h, w, 3]`, 16 pixels per square).
 
@@ -178,7 +179,7 @@ from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 
 from . import common
-from .rewards import CASH_SHAPING_SCALE, cash_vector, final_rewards, standings
+from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -283,14 +284,15 @@ class raw_env(AECEnv, EzPickle):
         engine_action = common.checked_action(game, agent, action)  # raises before any change
 
         self._cumulative_rewards[agent] = 0.0
-        if self.shaping == "cash":
-            cash_vector(game.state, self._cash_before)
+        if self.shaping is not None:
+            shaping_potential(game.state, self.shaping, self._cash_before)
         game.apply(engine_action)
         self._position += 1
 
         rewards = np.zeros(self.num_players, dtype=np.float64)
-        if self.shaping == "cash":
-            rewards += (cash_vector(game.state, self._cash_after) - self._cash_before) / CASH_SHAPING_SCALE
+        if self.shaping is not None:
+            after = shaping_potential(game.state, self.shaping, self._cash_after)
+            rewards += (after - self._cash_before) / CASH_SHAPING_SCALE
         if game.is_over:
             rewards += final_rewards(game.state, self.reward_scheme)
             done = {a: True for a in self.agents}

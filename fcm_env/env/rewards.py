@@ -9,8 +9,12 @@ the final standing. Three schemes, each zero-sum over the players:
   (``1 - 2 k / (n - 1)`` for rank ``k = 0..n-1``).
 * ``"cash_share"``: ``cash_i / total - 1 / n``; 0 for everyone when nobody has any cash.
 
-Optional shaping ``"cash"`` adds each player's cash change / 100 after every env step;
-it is *not* zero-sum (the bank pays sales and takes salaries).
+Optional shaping pays, after every env step, the change of a per-player *potential* / 100:
+
+* ``"cash"``: the player's cash. *Not* zero-sum (the bank pays sales and takes salaries).
+* ``"cash_lead"``: the player's cash minus the mean cash of the other players. Zero-sum, and
+  aligned with winning (most cash wins: C23): a sale pays its seller and costs each rival its
+  share, a salary costs its payer. Over a whole game it adds up to the final lead / 100.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from fcm_env.engine.flow import winners
 from fcm_env.engine.state import GameState
 
 REWARD_SCHEMES = ("win", "rank", "cash_share")
-SHAPINGS = (None, "cash")
+SHAPINGS = (None, "cash", "cash_lead")
 #: dollars per unit of shaping reward
 CASH_SHAPING_SCALE = 100.0
 
@@ -86,4 +90,15 @@ def cash_vector(state: GameState, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(state.num_players, dtype=np.float64)
     for p, player in enumerate(state.players):
         out[p] = player.cash
+    return out
+
+
+def shaping_potential(state: GameState, shaping: str, out: np.ndarray | None = None) -> np.ndarray:
+    """``float64[n]``: each player's shaping potential in dollars (its change / 100 is the shaping reward)."""
+    out = cash_vector(state, out)
+    if shaping == "cash_lead":
+        n = state.num_players
+        out[:] = out - (out.sum() - out) / (n - 1)
+    elif shaping != "cash":
+        raise ValueError(f"shaping must be one of {SHAPINGS[1:]}, got {shaping!r}")
     return out

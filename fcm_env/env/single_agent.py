@@ -9,12 +9,13 @@ and an ``action_masks()`` method (bool mask of the learner's legal ids).
 * ``reset(seed=, options=)``: ``seed`` picks the game (``Game.new(seed=seed)``, the same map and
   turn order as the AEC env with that seed); without one the game seed is drawn from
   ``self.np_random``. Then, from ``self.np_random``: the learner's player id (``learner_seat="random"``)
-  and the opponents (``opponent_sampler``). Opponents with a ``reset()`` method are reset.
+  and the opponents (``opponent_sampler``). With ``game_seeds=(lo, hi)`` a reset without a seed
+  draws the game seed from ``lo <= seed < hi`` (training maps kept apart from evaluation maps). Opponents with a ``reset()`` method are reset.
   Opponents then play until the learner is to move.
 * ``step(action)`` applies the learner's action, then lets the opponents play until the
   learner is to move again or the game ends. The reward is the learner's share of the AEC
   env's rewards over that stretch: the end-of-game reward (``reward=``, fcm_env.env.rewards) and,
-  with ``shaping="cash"``, the learner's cash change / 100. ``terminated`` when the rules end the
+  with ``shaping="cash"`` (or ``"cash_lead"``), the change of the learner's cash (or lead) / 100. ``terminated`` when the rules end the
   game, ``truncated`` when ``max_rounds`` cuts it off (the end-of-game reward is paid either way).
   Note for SB3 / MaskablePPO: on ``truncated`` they add ``gamma * V(final observation)`` to the
   last reward, as if play went on; here the game is over and its reward already paid, so pass
@@ -47,7 +48,7 @@ from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 
 from . import common
-from .rewards import CASH_SHAPING_SCALE, final_rewards, standings
+from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
 
@@ -75,6 +76,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         opponent_sampler: OpponentSampler | None = None,
         render_mode: str | None = None,
         truncation_as_termination: bool = False,
+        game_seeds: tuple[int, int] | None = None,
     ):
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
         self.num_players = int(num_players)
@@ -84,6 +86,12 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self.shaping = shaping
         self.render_mode = render_mode
         self.truncation_as_termination = bool(truncation_as_termination)
+        if game_seeds is not None:
+            lo, hi = (int(v) for v in game_seeds)
+            if not 0 <= lo < hi:
+                raise ValueError(f"game_seeds must be (lo, hi) with 0 <= lo < hi, got {game_seeds!r}")
+            game_seeds = (lo, hi)
+        self.game_seeds = game_seeds
         if learner_seat != "random" and (
             isinstance(learner_seat, bool) or not isinstance(learner_seat, (int, np.integer))
             or not 0 <= learner_seat < self.num_players
@@ -128,7 +136,12 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def _start(self, seed: int | None) -> None:
         """New game and opponents; opponents play up to the learner's first decision."""
-        game_seed = common.check_seed(seed) if seed is not None else common.draw_game_seed(self.np_random)
+        if seed is not None:
+            game_seed = common.check_seed(seed)
+        elif self.game_seeds is not None:
+            game_seed = int(self.np_random.integers(*self.game_seeds))
+        else:
+            game_seed = common.draw_game_seed(self.np_random)
         self.game = Game.new(self.num_players, game_seed, self.variant, self.max_rounds)
         rng = self.np_random
         self.learner = int(rng.integers(self.num_players)) if self.learner_seat == "random" else int(
@@ -155,12 +168,13 @@ class FcmSingleAgentEnv(gymnasium.Env):
         if game.is_over:
             raise RuntimeError("the episode is over: call reset() before step()")
         engine_action = common.checked_action(game, self.agent_names[self.learner], action)
-        cash_before = game.state.players[self.learner].cash
+        if self.shaping is not None:
+            before = shaping_potential(game.state, self.shaping)[self.learner]
         game.apply(engine_action)
         self._play_opponents()
         reward = 0.0
-        if self.shaping == "cash":
-            reward += (game.state.players[self.learner].cash - cash_before) / CASH_SHAPING_SCALE
+        if self.shaping is not None:
+            reward += (shaping_potential(game.state, self.shaping)[self.learner] - before) / CASH_SHAPING_SCALE
         if not game.is_over:
             return reward, False, False
         reward += float(final_rewards(game.state, self.reward_scheme)[self.learner])

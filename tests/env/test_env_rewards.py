@@ -76,3 +76,16 @@ def test_when_every_chain_went_bankrupt_the_usual_rule_picks_the_winner():
 def test_unknown_scheme_is_refused():
     with pytest.raises(ValueError, match="reward must be one of"):
         final_rewards(_final([1, 2], order=[0, 1]).state, "score")
+
+
+def test_cash_lead_potential_is_cash_minus_the_mean_of_the_others():
+    from fcm_env.env.rewards import shaping_potential
+
+    game = _final([30, 50, 50, 10], order=[2, 0, 1, 3])
+    # player 0: 30 - (50 + 50 + 10) / 3 = -6.67; player 3: 10 - 130 / 3 = -33.33
+    lead = shaping_potential(game.state, "cash_lead")
+    assert lead.tolist() == pytest.approx([30 - 110 / 3, 50 - 90 / 3, 50 - 90 / 3, 10 - 130 / 3])
+    assert lead.sum() == pytest.approx(0.0)  # zero-sum
+    assert shaping_potential(game.state, "cash").tolist() == [30, 50, 50, 10]
+    with pytest.raises(ValueError, match="shaping"):
+        shaping_potential(game.state, "money")

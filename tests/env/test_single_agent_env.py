@@ -330,3 +330,36 @@ def test_truncation_can_be_reported_as_termination():
                 break
     assert ends[0][:2] == (False, True) and ends[1][:2] == (True, False)
     assert ends[0][2:] == ends[1][2:] and ends[0][3] is True
+
+
+def test_cash_lead_shaping_adds_up_to_the_final_lead():
+    """2 players, introductory, seed 2, learner player 1 vs the heuristic: the zero-sum shaping
+    pays the change of (own cash - the other's cash) / 100, so over the game it sums to the final
+    lead / 100 (both start with $0), on top of the end-of-game reward."""
+    from agents import HeuristicAgent
+
+    env = FcmSingleAgentEnv(num_players=2, variant="introductory", reward="win", shaping="cash_lead",
+                            learner_seat=1, opponents=[HeuristicAgent(seed=0)])
+    env.reset(seed=2)
+    rng = np.random.default_rng(3)
+    total, done = 0.0, False
+    while not done:
+        _, reward, terminated, truncated, _ = env.step(random_legal(env.action_masks(), rng))
+        total += reward
+        done = terminated or truncated
+    cash = [p.cash for p in env.game.state.players]
+    expected = final_rewards(env.game.state, "win")[1] + (cash[1] - cash[0]) / 100
+    assert total == pytest.approx(expected, abs=1e-12)
+
+
+def test_game_seeds_keep_unseeded_resets_inside_the_range():
+    env = FcmSingleAgentEnv(num_players=2, max_rounds=1, game_seeds=(500, 503))
+    env.reset(seed=9)  # an explicit seed is used as given
+    assert env.game.state.seed == 9
+    seen = set()
+    for _ in range(12):
+        env.reset()
+        seen.add(env.game.state.seed)
+    assert seen <= {500, 501, 502} and len(seen) > 1
+    with pytest.raises(ValueError, match="game_seeds"):
+        FcmSingleAgentEnv(num_players=2, game_seeds=(5, 5))
