@@ -11,6 +11,7 @@ actions at -1e9). ``agents.OnnxAgent`` runs it with onnxruntime, no torch needed
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import warnings
 from pathlib import Path
@@ -40,6 +41,35 @@ class MaskedPolicy(nn.Module):
         return masked.argmax(dim=1), masked
 
 
+def _export(policy: nn.Module, target, opset: int) -> None:
+    was_training = policy.training
+    module = MaskedPolicy(policy).eval()
+    device = next(policy.parameters()).device  # a cuda policy exports with cuda inputs
+    obs = torch.zeros(1, FLAT_SIZE, dtype=torch.float32, device=device)
+    mask = torch.ones(1, NUM_ACTIONS, dtype=torch.float32, device=device)
+    try:
+        with warnings.catch_warnings():
+            # The TorchScript exporter is deprecated in favour of torch.export, which needs the extra
+            # onnxscript package; for this small static graph the TorchScript path is exact (tested).
+            warnings.simplefilter("ignore", DeprecationWarning)
+            torch.onnx.export(
+                module, (obs, mask), target,
+                input_names=["observation", "action_mask"], output_names=["action", "masked_logits"],
+                dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "action": {0: "batch"},
+                              "masked_logits": {0: "batch"}},
+                opset_version=opset, dynamo=False,
+            )
+    finally:
+        policy.train(was_training)
+
+
+def onnx_bytes(policy: nn.Module, opset: int = 17) -> bytes:
+    """The ONNX graph of a live MaskablePPO policy, in memory (snapshot opponents, evaluation workers)."""
+    buffer = io.BytesIO()
+    _export(policy, buffer, opset)
+    return buffer.getvalue()
+
+
 def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
     """Write the policy of ``model_or_path`` (a MaskablePPO model or checkpoint path) as ONNX."""
     if isinstance(model_or_path, (str, Path)):
@@ -48,22 +78,9 @@ def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
         model = MaskablePPO.load(str(model_or_path), device="cpu")
     else:
         model = model_or_path
-    module = MaskedPolicy(model.policy).eval()
     out_path = Path(out_path)
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    obs = torch.zeros(1, FLAT_SIZE, dtype=torch.float32)
-    mask = torch.ones(1, NUM_ACTIONS, dtype=torch.float32)
-    with warnings.catch_warnings():
-        # The TorchScript exporter is deprecated in favour of torch.export, which needs the extra
-        # onnxscript package; for this small static graph the TorchScript path is exact (tested).
-        warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(
-            module, (obs, mask), str(out_path),
-            input_names=["observation", "action_mask"], output_names=["action", "masked_logits"],
-            dynamic_axes={"observation": {0: "batch"}, "action_mask": {0: "batch"}, "action": {0: "batch"},
-                          "masked_logits": {0: "batch"}},
-            opset_version=opset, dynamo=False,
-        )
+    _export(getattr(model, "policy", model), str(out_path), opset)
     return out_path
 
 

@@ -3,7 +3,10 @@
     python -m training.selfplay configs/quick.yaml [--total-timesteps N] [--resume]
     fcm train configs/quick.yaml
 
-The learner plays one seat (a random seat each episode) of a game on a freshly
+A run has two stages. **Behaviour cloning** (``bc_rounds`` > 0, ``training.imitation``):
+the policy and its value head are first trained to imitate the heuristic on its own
+labelled decisions (DAgger rounds), and the result is kept as ``bc_model.zip``.
+**Self-play**: MaskablePPO from there. The learner plays one seat (a random seat each episode) of a game on a freshly
 randomised map whose seed is drawn from the training seed range. The other seats
 are sampled each episode from the pool: frozen snapshots of the learner taken
 every ``snapshot_every`` steps, the heuristic agent and the random agent, with
@@ -13,21 +16,24 @@ evaluation seed range (maps never trained on); win rates go to TensorBoard and t
 ``eval.csv``, and the best model is
 kept as ``best_model.zip`` (highest mean win rate over the anchors, then
 the most cash). Checkpoints are written every ``checkpoint_every``
-steps; ``--resume`` continues from the latest one.
+steps; ``--resume`` continues from the latest one. With ``eval_async`` the evaluation games
+run in a worker process on an ONNX copy of the policy, off the training loop. Where the
+wall time went is written to ``timing.json`` (``training.timing``).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import csv
+import shutil
 import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-import gymnasium as gym
 import numpy as np
 import yaml
+
+from .timing import StageTimer, format_split
 
 
 @dataclass
@@ -47,7 +53,9 @@ class Config:
     device: str = "cpu"
     torch_threads: int = 1
     progress_bar: bool = True
-    # network
+    # network (training.features.EXTRACTORS)
+    extractor: str = "compact"
+    mix_channels: int = 8
     board_channels: int = 16
     board_features: int = 128
     vector_hidden: int = 128
@@ -72,11 +80,24 @@ class Config:
     eval_every: int = 20_000
     eval_games: int = 40
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    eval_async: bool = True
     checkpoint_every: int = 20_000
+    # behaviour cloning of the heuristic before PPO (training.imitation); 0 rounds = none
+    bc_rounds: int = 0
+    bc_games: int = 100
+    bc_epochs: int = 2
+    bc_batch_size: int = 256
+    bc_learning_rate: float = 1e-3
+    bc_value_coef: float = 0.5
+    bc_holdout_games: int = 10
 
     def __post_init__(self) -> None:
         if not 2 <= self.num_players <= 5:
             raise ValueError(f"num_players must be 2-5, got {self.num_players}")
+        from .features import EXTRACTORS
+
+        if self.extractor not in EXTRACTORS:
+            raise ValueError(f"extractor must be one of {sorted(EXTRACTORS)}, got {self.extractor!r}")
         unknown = set(self.opponents) - {"snapshot", "random", "heuristic"}
         if unknown:
             raise ValueError(f"opponents: unknown kinds {sorted(unknown)} (use snapshot, random, heuristic)")
@@ -86,8 +107,11 @@ class Config:
         elo, ehi = self.eval_seeds
         if not (hi <= elo or ehi <= lo):
             raise ValueError(f"train_seeds {self.train_seeds} and eval_seeds {self.eval_seeds} overlap")
-        if ehi - elo < self.eval_games:
-            raise ValueError(f"eval_seeds holds {ehi - elo} seeds, fewer than eval_games={self.eval_games}")
+        if ehi - elo < max(self.eval_games, self.bc_holdout_games):
+            raise ValueError(f"eval_seeds holds {ehi - elo} seeds, fewer than eval_games={self.eval_games} "
+                             f"or bc_holdout_games={self.bc_holdout_games}")
+        if self.bc_rounds and self.bc_games * (self.bc_rounds) > hi - lo:
+            raise ValueError(f"train_seeds {self.train_seeds} holds fewer seeds than the behaviour-cloning games")
 
 
 def load_config(path: str | Path, **overrides) -> Config:
@@ -103,114 +127,65 @@ def load_config(path: str | Path, **overrides) -> Config:
     return Config(**data)
 
 
-# ------------------------------------------------------------------ opponents
-
-
-class OpponentPool:
-    """Frozen snapshots of the learner plus the fixed heuristic and random agents."""
-
-    def __init__(self, config: Config):
-        from agents import HeuristicAgent, RandomAgent
-
-        self.config = config
-        self.snapshots: list = []
-        self.kinds = sorted(config.opponents)
-        weights = np.array([config.opponents[k] for k in self.kinds], dtype=float)
-        self.probs = weights / weights.sum()
-        self._heuristic = HeuristicAgent(name="heuristic")
-        self._random_cls = RandomAgent
-
-    def add_snapshot(self, policy) -> None:
-        from agents.policy import PolicyAgent
-
-        frozen = copy.deepcopy(policy)
-        self.snapshots.append(PolicyAgent(frozen, name=f"snapshot{len(self.snapshots)}", deterministic=False))
-        if len(self.snapshots) > self.config.pool_size:
-            self.snapshots.pop(0)
-
-    def sample(self, rng: np.random.Generator, count: int) -> list:
-        chosen = []
-        for _ in range(count):
-            kind = self.kinds[int(rng.choice(len(self.kinds), p=self.probs))]
-            if kind == "snapshot" and self.snapshots:
-                chosen.append(self.snapshots[int(rng.integers(len(self.snapshots)))])
-            elif kind == "heuristic":
-                chosen.append(self._heuristic)
-            else:
-                chosen.append(self._random_cls(seed=int(rng.integers(2**31)), name="random"))
-        return chosen
-
-
 # ------------------------------------------------------------------ environments
 
 
-class TrainingSeeds(gym.Wrapper):
-    """Draws every episode's game seed from the training range, so evaluation maps stay unseen."""
+def make_vec_env(config: Config, pool, timer: StageTimer):
+    """The learner's games: ``n_envs`` single-agent games in one batched SB3 VecEnv (the fastest here).
 
-    def __init__(self, env: gym.Env, seeds: tuple[int, int], rng: np.random.Generator):
-        super().__init__(env)
-        self.seeds = seeds
-        self.rng = rng
-
-    def reset(self, *, seed: int | None = None, options=None):
-        if seed is None:
-            seed = int(self.rng.integers(*self.seeds))
-        return self.env.reset(seed=seed, options=options)
-
-    def action_masks(self) -> np.ndarray:
-        return self.env.get_wrapper_attr("action_masks")()
-
-
-def make_env(config: Config, pool: OpponentPool, rank: int) -> gym.Env:
-    """One training env: the single-agent view, pool opponents, training-range seeds, episode stats."""
-    from stable_baselines3.common.monitor import Monitor
+    Every episode draws its map from ``train_seeds`` and its opponents from ``pool``; the
+    ``max_rounds`` cut-off is the end of the game (no value bootstrapping past it).
+    """
+    from stable_baselines3.common.vec_env import VecMonitor
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
+
+    from .sb3_vec_env import Sb3FcmVecEnv
 
     def sampler(env_rng: np.random.Generator) -> list:
         return pool.sample(env_rng, config.num_players - 1)
 
-    env = FcmSingleAgentEnv(
-        num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
-        reward=config.reward, shaping=config.shaping, opponent_sampler=sampler, learner_seat="random",
-        truncation_as_termination=True,  # max_rounds ends the game for good: no bootstrapping past it
-    )
-    rng = np.random.default_rng([config.seed, rank])
-    return Monitor(TrainingSeeds(env, tuple(config.train_seeds), rng))
+    def make() -> FcmSingleAgentEnv:
+        return FcmSingleAgentEnv(
+            num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
+            reward=config.reward, shaping=config.shaping, opponent_sampler=sampler, learner_seat="random",
+            truncation_as_termination=True, game_seeds=tuple(config.train_seeds),
+        )
+
+    venv = Sb3FcmVecEnv(config.n_envs, make)
+    venv.step_wait = timer.wrap("env", venv.step_wait)  # opponents' decisions are their own stages
+    venv.reset = timer.wrap("env", venv.reset)
+    return VecMonitor(venv)
 
 
 # ------------------------------------------------------------------ evaluation
 
 
+def eval_settings(config: Config) -> dict:
+    return {"games": config.eval_games, "first_seed": config.eval_seeds[0], "num_players": config.num_players,
+            "variant": config.variant, "max_rounds": config.max_rounds}
+
+
 def evaluate_policy(policy, config: Config, opponent: str, games: int | None = None) -> dict:
     """Win rate of ``policy`` (deterministic) against ``opponent`` on the evaluation seeds, seats rotated."""
-    from agents.match import play_game
     from agents.policy import PolicyAgent
-    from agents.registry import make_agent
-    from training.evaluate import wilson_interval
 
-    games = games or config.eval_games
-    learner = PolicyAgent(policy, name="learner")
-    wins, cash, by_bank = 0, 0.0, 0
-    for g in range(games):
-        seed = config.eval_seeds[0] + g
-        seat = g % config.num_players
-        lineup = [make_agent(opponent, seed=seed * 10 + i) for i in range(config.num_players)]
-        lineup[seat] = learner
-        result = play_game(lineup, seed=seed, variant=config.variant, max_rounds=config.max_rounds)
-        wins += int(seat in result.winners)
-        cash += result.cash[seat]
-        by_bank += int(result.ended_by == "bank")
-    low, high = wilson_interval(wins, games)
-    return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games,
-            "win_rate_low": low, "win_rate_high": high, "mean_cash": cash / games, "ended_by_bank": by_bank}
+    from .background_eval import evaluate_agent
+
+    settings = eval_settings(config)
+    if games is not None:
+        settings["games"] = games
+    return evaluate_agent(PolicyAgent(policy, name="learner"), opponent=opponent, **settings)
 
 
-def _callbacks(config: Config, pool: OpponentPool, out: Path):
+def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
     from stable_baselines3.common.callbacks import BaseCallback
 
+    from .background_eval import BackgroundEvaluator
+    from .export import onnx_bytes
+
     class SelfPlayCallback(BaseCallback):
-        """Snapshots into the pool, periodic evaluation, best-model keeping, checkpoints."""
+        """Snapshots into the pool, evaluations (in the background or inline), best model, checkpoints."""
 
         def __init__(self):
             super().__init__()
@@ -219,33 +194,59 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
             self.next_snapshot = config.snapshot_every
             self.next_eval = config.eval_every
             self.next_checkpoint = config.checkpoint_every
+            self.background = None
 
         def _on_training_start(self) -> None:
             steps = self.model.num_timesteps
             for attr, every in (("next_snapshot", config.snapshot_every), ("next_eval", config.eval_every),
                                 ("next_checkpoint", config.checkpoint_every)):
                 setattr(self, attr, (steps // every + 1) * every)
+            if config.eval_async:
+                self.background = BackgroundEvaluator(config.eval_opponents, **eval_settings(config))
+            # rollouts' forward passes (MaskablePPO calls policy(obs, action_masks=...)) and updates
+            self.model.policy.forward = timer.wrap("forward", self.model.policy.forward)
+            self.model.train = timer.wrap("update", self.model.train)
 
         def _on_step(self) -> bool:
             steps = self.model.num_timesteps
             if steps >= self.next_snapshot:
-                pool.add_snapshot(self.model.policy)
+                with timer.stage("snapshots"):
+                    pool.add_snapshot(self.model.policy)
                 self.next_snapshot += config.snapshot_every
             if steps >= self.next_checkpoint:
-                self.model.save(out / "checkpoints" / f"step_{steps}")
+                with timer.stage("checkpoints"):
+                    self.model.save(out / "checkpoints" / f"step_{steps}")
                 self.next_checkpoint += config.checkpoint_every
             if steps >= self.next_eval:
-                self.run_eval(steps)
+                self.start_eval(steps)
                 self.next_eval += config.eval_every
+            if self.background is not None:
+                for done_steps, rows in self.background.finished():
+                    self.record(done_steps, rows)
             return True
 
         def _on_training_end(self) -> None:
             if self.last_eval != self.model.num_timesteps:
-                self.run_eval(self.model.num_timesteps)
+                self.start_eval(self.model.num_timesteps)
+            if self.background is not None:
+                with timer.stage("evaluation"):  # the end of the run waits for the last results
+                    for done_steps, rows in self.background.finished(wait=True):
+                        self.record(done_steps, rows)
+                self.background.close()
 
-        def run_eval(self, steps: int) -> None:
+        def start_eval(self, steps: int) -> None:
             self.last_eval = steps
-            rows = [evaluate_policy(self.model.policy, config, opp) for opp in config.eval_opponents]
+            (out / "evals").mkdir(exist_ok=True)
+            self.model.save(out / "evals" / f"step_{steps}")
+            if self.background is not None:
+                with timer.stage("snapshots"):
+                    self.background.submit(steps, onnx_bytes(self.model.policy))
+                return
+            with timer.stage("evaluation"):
+                rows = [evaluate_policy(self.model.policy, config, opp) for opp in config.eval_opponents]
+            self.record(steps, rows)
+
+        def record(self, steps: int, rows: list[dict]) -> None:
             for row in rows:
                 self.logger.record(f"eval/win_rate_vs_{row['opponent']}", row["win_rate"])
                 self.logger.record(f"eval/mean_cash_vs_{row['opponent']}", row["mean_cash"])
@@ -261,9 +262,12 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
             # best = highest mean win rate over the anchors, then the most cash (a single anchor
             # such as the random agent saturates at 100% early and would freeze the choice)
             score = (sum(r["win_rate"] for r in rows) / len(rows), sum(r["mean_cash"] for r in rows))
+            saved = out / "evals" / f"step_{steps}.zip"
             if score > self.best:
                 self.best = score
-                self.model.save(out / "best_model")
+                shutil.copyfile(saved, out / "best_model.zip")
+                (out / "best_model.txt").write_text(f"steps {steps}\n")
+            saved.unlink(missing_ok=True)
             summary = ", ".join(f"{r['opponent']} {r['win_rate']:.2f}" for r in rows)
             print(f"[eval @ {steps} steps] win rate vs {summary}", flush=True)
 
@@ -273,47 +277,80 @@ def _callbacks(config: Config, pool: OpponentPool, out: Path):
 # ------------------------------------------------------------------ main
 
 
+def build_model(config: Config, env):
+    """A fresh MaskablePPO with the configured network and hyperparameters."""
+    from sb3_contrib import MaskablePPO
+
+    from .features import EXTRACTORS
+
+    extractor, keys = EXTRACTORS[config.extractor]
+    return MaskablePPO(
+        "MlpPolicy", env,
+        policy_kwargs={
+            "features_extractor_class": extractor,
+            "features_extractor_kwargs": {k: getattr(config, k) for k in keys},
+            "net_arch": {"pi": list(config.net_arch), "vf": list(config.net_arch)},
+        },
+        learning_rate=config.learning_rate, n_steps=config.n_steps, batch_size=config.batch_size,
+        n_epochs=config.n_epochs, gamma=config.gamma, gae_lambda=config.gae_lambda,
+        clip_range=config.clip_range, ent_coef=config.ent_coef, vf_coef=config.vf_coef,
+        tensorboard_log=str(out_dir(config) / "tb"), seed=config.seed, device=config.device, verbose=0,
+    )
+
+
+def out_dir(config: Config) -> Path:
+    return Path(config.out_dir)
+
+
 def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
-    """Train from a config file; returns the run directory."""
+    """Train from a config file (behaviour cloning, then self-play); returns the run directory."""
     import torch
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from training.features import BoardVectorExtractor
+    from .opponents import OpponentPool
 
     config = load_config(config_path, **overrides)
     torch.set_num_threads(config.torch_threads)
-    out = Path(config.out_dir)
+    out = out_dir(config)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
-    pool = OpponentPool(config)
-    env = DummyVecEnv([lambda rank=rank: make_env(config, pool, rank) for rank in range(config.n_envs)])
+    timer = StageTimer()
+    pool = OpponentPool(config.opponents, config.pool_size, timer, seed=config.seed)
+    env = make_vec_env(config, pool, timer)
     latest = _latest_checkpoint(out) if resume else None
     if latest is not None:
         model = MaskablePPO.load(str(latest), env=env, device=config.device)
         print(f"resuming from {latest} at {model.num_timesteps} steps", flush=True)
     else:
-        model = MaskablePPO(
-            "MlpPolicy", env,
-            policy_kwargs={
-                "features_extractor_class": BoardVectorExtractor,
-                "features_extractor_kwargs": {
-                    "board_channels": config.board_channels, "board_features": config.board_features,
-                    "vector_hidden": config.vector_hidden,
-                },
-                "net_arch": {"pi": list(config.net_arch), "vf": list(config.net_arch)},
-            },
-            learning_rate=config.learning_rate, n_steps=config.n_steps, batch_size=config.batch_size,
-            n_epochs=config.n_epochs, gamma=config.gamma, gae_lambda=config.gae_lambda,
-            clip_range=config.clip_range, ent_coef=config.ent_coef, vf_coef=config.vf_coef,
-            tensorboard_log=str(out / "tb"), seed=config.seed, device=config.device, verbose=0,
-        )
+        model = build_model(config, env)
+        if config.bc_rounds > 0:
+            with timer.stage("behaviour_cloning"):
+                _warm_start(model, config, out)
+    start_steps = model.num_timesteps
     model.learn(
-        total_timesteps=config.total_timesteps, callback=_callbacks(config, pool, out),
+        total_timesteps=config.total_timesteps, callback=_callbacks(config, pool, out, timer),
         progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
     )
     model.save(out / "final_model")
+    steps = model.num_timesteps - start_steps
+    timer.write(out / "timing.json", learner_steps=steps)
+    print(format_split(timer.split(), steps), flush=True)
     return out
+
+
+def _warm_start(model, config: Config, out: Path) -> None:
+    """Behaviour cloning into ``model.policy``; reuses ``bc_model.zip`` of an earlier run of the same dir."""
+    from .imitation import behaviour_cloning
+
+    saved = out / "bc_model.zip"
+    if saved.exists():
+        from sb3_contrib import MaskablePPO
+
+        model.policy.load_state_dict(MaskablePPO.load(str(saved), device=config.device).policy.state_dict())
+        print(f"behaviour cloning: loaded {saved}", flush=True)
+        return
+    behaviour_cloning(model.policy, config, out)
+    model.save(saved)
 
 
 def _latest_checkpoint(out: Path) -> Path | None:

@@ -1,0 +1,66 @@
+"""The opponent pool of self-play: frozen snapshots of the learner, the heuristic, the random agent.
+
+Snapshots are exported to ONNX when they are taken and played with onnxruntime
+(``agents.OnnxAgent``, sampling from the masked policy): one decision costs about a fifth
+of a batch-of-one torch forward pass, and a snapshot cannot change with the learner.
+Every opponent's decisions are timed under ``opponent/<kind>`` (``training.timing``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .timing import StageTimer, TimedAgent
+
+KINDS = ("snapshot", "random", "heuristic")
+
+
+class OpponentPool:
+    """Samples the opponents of each episode with the configured probabilities."""
+
+    def __init__(self, probabilities: dict[str, float], pool_size: int, timer: StageTimer | None = None,
+                 seed: int = 0):
+        from agents import HeuristicAgent
+
+        unknown = set(probabilities) - set(KINDS)
+        if unknown:
+            raise ValueError(f"opponents: unknown kinds {sorted(unknown)} (use {', '.join(KINDS)})")
+        self.timer = timer or StageTimer()
+        self.pool_size = pool_size
+        self.snapshots: list[Any] = []
+        self.kinds = sorted(probabilities)
+        weights = np.array([probabilities[k] for k in self.kinds], dtype=float)
+        if weights.sum() <= 0 or (weights < 0).any():
+            raise ValueError("opponents: the probabilities must be >= 0 and sum to more than 0")
+        self.probs = weights / weights.sum()
+        self._heuristic = TimedAgent(HeuristicAgent(name="heuristic"), "heuristic", self.timer)
+        self._seed = seed
+
+    def add_snapshot(self, policy) -> None:
+        """Freeze ``policy`` (a MaskablePPO policy) as an ONNX opponent; the oldest beyond ``pool_size`` goes."""
+        from agents.onnx_agent import OnnxAgent
+
+        from .export import onnx_bytes
+
+        k = len(self.snapshots)
+        agent = OnnxAgent(onnx_bytes(policy), name=f"snapshot{k}", deterministic=False, seed=self._seed * 1000 + k)
+        self.snapshots.append(TimedAgent(agent, "snapshot", self.timer))
+        if len(self.snapshots) > self.pool_size:
+            self.snapshots.pop(0)
+
+    def sample(self, rng: np.random.Generator, count: int) -> list[Any]:
+        from agents import RandomAgent
+
+        chosen = []
+        for _ in range(count):
+            kind = self.kinds[int(rng.choice(len(self.kinds), p=self.probs))]
+            if kind == "snapshot" and self.snapshots:
+                chosen.append(self.snapshots[int(rng.integers(len(self.snapshots)))])
+            elif kind == "heuristic":
+                chosen.append(self._heuristic)
+            else:  # random, and snapshot before the first snapshot exists
+                chosen.append(TimedAgent(RandomAgent(seed=int(rng.integers(2**31)), name="random"), "random",
+                                         self.timer))
+        return chosen
