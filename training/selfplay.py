@@ -27,6 +27,7 @@ import argparse
 import csv
 import shutil
 import sys
+import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -195,6 +196,7 @@ def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
             self.next_eval = config.eval_every
             self.next_checkpoint = config.checkpoint_every
             self.background = None
+            self.update_started: float | None = None
 
         def _on_training_start(self) -> None:
             steps = self.model.num_timesteps
@@ -203,9 +205,17 @@ def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
                 setattr(self, attr, (steps // every + 1) * every)
             if config.eval_async:
                 self.background = BackgroundEvaluator(config.eval_opponents, **eval_settings(config))
-            # rollouts' forward passes (MaskablePPO calls policy(obs, action_masks=...)) and updates
+            # rollouts' forward passes (MaskablePPO calls policy(obs, action_masks=...)); the
+            # update is the time from the end of a rollout to the start of the next one
             self.model.policy.forward = timer.wrap("forward", self.model.policy.forward)
-            self.model.train = timer.wrap("update", self.model.train)
+
+        def _on_rollout_end(self) -> None:
+            self.update_started = time.perf_counter()
+
+        def _on_rollout_start(self) -> None:
+            if self.update_started is not None:
+                timer.add("update", time.perf_counter() - self.update_started)
+                self.update_started = None
 
         def _on_step(self) -> bool:
             steps = self.model.num_timesteps
@@ -226,6 +236,7 @@ def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
             return True
 
         def _on_training_end(self) -> None:
+            self._on_rollout_start()  # the last update
             if self.last_eval != self.model.num_timesteps:
                 self.start_eval(self.model.num_timesteps)
             if self.background is not None:

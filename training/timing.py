@@ -48,6 +48,11 @@ class StageTimer:
             if self._stack:
                 self._stack[-1][2] += spent
 
+    def add(self, name: str, seconds: float) -> None:
+        """Time measured elsewhere (between two callbacks, say), outside any open stage."""
+        self.seconds[name] += seconds
+        self.calls[name] += 1
+
     def wrap(self, name: str, fn: Callable) -> Callable:
         """``fn`` timed as stage ``name`` on every call."""
 

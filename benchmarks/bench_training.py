@@ -1,0 +1,124 @@
+"""Where a self-play training run's wall time goes, and its learner steps per second.
+
+    python benchmarks/bench_training.py configs/quick.yaml --steps 30000
+    python benchmarks/bench_training.py configs/quick.yaml --steps 30000 --before   # the old settings
+
+Runs ``training.selfplay.main`` for ``--steps`` learner steps and times, with class-level
+wrappers, the env (learner's steps, observation and mask), each opponent kind's decisions,
+the learner's rollout forward passes, the PPO update, evaluation and behaviour cloning (nested
+stages are subtracted from the stage around them, so the shares add up to the wall time).
+
+The wrappers patch classes, not the trainer, so the same script measures an older checkout
+too: ``PYTHONPATH=/path/to/old/checkout python benchmarks/bench_training.py ...`` (the timer is
+loaded from this file's own checkout). ``--before`` applies the settings of the project's
+first quick config (CNN extractor over all 47 planes, 4 envs x 512 steps, minibatches of 256,
+4 epochs, no behaviour cloning). The reported rate excludes evaluation and behaviour cloning:
+``learner steps / (wall - evaluation - behaviour_cloning)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_timing", Path(__file__).resolve().parents[1] / "training" / "timing.py")
+timing = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(timing)
+
+#: the first quick config's settings (before the training speed-up)
+BEFORE = {"extractor": "cnn", "n_envs": 4, "n_steps": 512, "batch_size": 256, "n_epochs": 4,
+          "net_arch": [128, 128], "board_channels": 16, "bc_rounds": 0, "shaping": "cash",
+          "opponents": {"snapshot": 0.4, "random": 0.5, "heuristic": 0.1}, "eval_async": False}
+QUIET = ("evaluation", "behaviour_cloning")  # stages whose inner calls are not split further
+
+
+def _patch(timer, owner, attr: str, stage: str) -> None:
+    original = getattr(owner, attr)
+
+    def timed(*args, **kwargs):
+        if timer._stack and timer._stack[-1][0] in QUIET and stage not in QUIET:
+            return original(*args, **kwargs)
+        with timer.stage(stage):
+            return original(*args, **kwargs)
+
+    setattr(owner, attr, timed)
+
+
+def instrument(timer) -> None:
+    """Class-level timers on the parts of a run (present in old and new checkouts alike)."""
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    import training.selfplay as selfplay
+    from agents.heuristic import HeuristicAgent
+    from agents.random_agent import RandomAgent
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
+
+    _patch(timer, MaskablePPO, "train", "update")
+    _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
+    _patch(timer, FcmSingleAgentEnv, "_advance", "env")
+    _patch(timer, FcmSingleAgentEnv, "_start", "env")
+    _patch(timer, HeuristicAgent, "act_on_game", "opponent/heuristic")
+    _patch(timer, RandomAgent, "act", "opponent/random")
+    for module, name in (("agents.policy", "PolicyAgent"), ("agents.onnx_agent", "OnnxAgent")):
+        _patch(timer, getattr(importlib.import_module(module), name), "act", "opponent/snapshot")
+    _patch(timer, selfplay, "evaluate_policy", "evaluation")
+    if hasattr(selfplay, "_warm_start"):
+        _patch(timer, selfplay, "_warm_start", "behaviour_cloning")
+    try:
+        from training.background_eval import BackgroundEvaluator
+    except ImportError:  # an older checkout: evaluation ran inline
+        return
+    _patch(timer, BackgroundEvaluator, "finished", "evaluation")
+
+
+def run(config: str, steps: int, overrides: dict) -> dict:
+    import training.selfplay as selfplay
+
+    timer = timing.StageTimer()
+    instrument(timer)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = {"total_timesteps": steps, "out_dir": str(Path(tmp) / "run"), "progress_bar": False,
+                    "eval_every": 10 * steps, "checkpoint_every": 10 * steps, **overrides}
+        known = {f for f in selfplay.Config.__dataclass_fields__}
+        settings = {k: v for k, v in settings.items() if k in known}  # old checkouts lack new settings
+        start = time.perf_counter()
+        selfplay.main(config, **settings)
+        wall = time.perf_counter() - start
+    split = timer.split(wall)
+    excluded = sum(split.get(k, {"seconds": 0.0})["seconds"] for k in QUIET)
+    return {"split": split, "learner_steps": steps, "steps_per_s": steps / (wall - excluded),
+            "settings": settings}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("config")
+    parser.add_argument("--steps", type=int, default=30_000)
+    parser.add_argument("--before", action="store_true", help="the first quick config's settings")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=YAML",
+                        help="override a config setting")
+    parser.add_argument("--json", help="also write the figures here")
+    args = parser.parse_args(argv)
+    import yaml
+
+    overrides = dict(BEFORE) if args.before else {}
+    for item in args.set:
+        key, _, value = item.partition("=")
+        overrides[key] = yaml.safe_load(value)
+    result = run(args.config, args.steps, overrides)
+    print(timing.format_split(result["split"]))
+    print(f"learner steps/s (evaluation and behaviour cloning excluded): {result['steps_per_s']:,.0f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
