@@ -2,41 +2,131 @@
 
 The exported graph takes ``observation`` (float32 [batch, FLAT_SIZE]) and
 ``action_mask`` (float32 [batch, NUM_ACTIONS], 1 = legal) and returns ``action``
-(int64 [batch], the best legal action) and ``masked_logits``. The mask is applied
-inside the graph, so any program that can run ONNX can play the policy.
+(int64 [batch], the best legal action) and ``masked_logits`` (illegal ids at
+-1e9). The mask is applied inside the graph, so any program that can run ONNX
+can play the policy. ``act`` also takes the two-part ``Observation`` (board planes
+and vector) that ``Observer.observe`` makes, and flattens it like ``observe_flat``.
+
+By default the agent plays the graph's ``action`` (the policy's most likely legal
+action). With ``deterministic=False`` it samples from softmax(masked_logits) over
+the legal ids only, with its own generator: ``seed`` makes it reproducible and
+``reset()`` rewinds it. ``act_batch`` decides many positions in one call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .base import check_mask
 
+INPUTS = ("observation", "action_mask")
+OUTPUTS = ("action", "masked_logits")
+
+
+def flat_observation(observation: Any) -> np.ndarray:
+    """The flat float32 observation the graph reads: a flat vector as is, or an ``Observation``
+    (``board``, ``vector``; what ``Observer.observe`` and ``fcm serve`` bots get) flattened like
+    ``Observer.observe_flat`` (the board planes in C order, then the vector)."""
+    board = getattr(observation, "board", None)
+    if board is None and isinstance(observation, Mapping) and "board" in observation:
+        board = observation["board"]
+    if board is None:
+        return np.asarray(observation, dtype=np.float32)
+    vector = observation["vector"] if isinstance(observation, Mapping) else observation.vector
+    return np.concatenate([np.asarray(board, dtype=np.float32).ravel(), np.asarray(vector, dtype=np.float32)])
+
+
+def _session(model: str | bytes):
+    try:
+        import onnxruntime
+    except ImportError as error:  # pragma: no cover - depends on the install
+        raise ImportError("OnnxAgent needs onnxruntime: pip install onnxruntime") from error
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1  # one position at a time: threads only contend (and tournaments fork)
+    options.inter_op_num_threads = 1
+    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+
 
 class OnnxAgent:
-    def __init__(self, path: str | Path, name: str | None = None):
-        import onnxruntime
+    """Plays an exported policy: ``source`` is an ``.onnx`` path or the model's bytes."""
 
-        path = Path(path)
-        if not path.exists():
-            raise FileNotFoundError(f"no ONNX model at {path}")
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1
-        self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        self.name = name or f"onnx:{path}"
+    def __init__(self, source: str | Path | bytes, name: str | None = None, *, deterministic: bool = True,
+                 seed: int | None = None):
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            self.session = _session(bytes(source))
+            default_name = "onnx"
+        elif isinstance(source, (str, Path)):
+            path = Path(source)
+            if not path.is_file():
+                raise FileNotFoundError(f"no ONNX model at {path}")
+            self.session = _session(str(path))
+            default_name = f"onnx:{path}"
+        else:
+            raise TypeError(f"OnnxAgent needs an .onnx path or the model bytes, got {type(source).__name__}")
+        self._check_interface(default_name)
+        self.name = name or default_name
+        self.deterministic = deterministic
+        self._seed = seed
+        self._rng = np.random.default_rng(seed)
+
+    def _check_interface(self, what: str) -> None:
+        inputs = [i.name for i in self.session.get_inputs()]
+        outputs = [o.name for o in self.session.get_outputs()]
+        if sorted(inputs) != sorted(INPUTS) or not set(OUTPUTS) <= set(outputs):
+            raise ValueError(f"{what}: not an exported fcm-magnate policy (inputs {inputs}, outputs {outputs}; "
+                             f"expected inputs {list(INPUTS)} and outputs {list(OUTPUTS)})")
+        from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
+
+        widths = {i.name: i.shape[-1] for i in self.session.get_inputs()}
+        for input_name, size in (("observation", FLAT_SIZE), ("action_mask", NUM_ACTIONS)):
+            if isinstance(widths[input_name], int) and widths[input_name] != size:
+                raise ValueError(f"{what}: the model's {input_name} has width {widths[input_name]} but this "
+                                 f"version of fcm-magnate uses {size}: the model was exported for another encoding")
 
     def reset(self) -> None:
-        """Stateless: nothing to reset."""
+        """Rewind the sampling generator (the deterministic policy has no state)."""
+        self._rng = np.random.default_rng(self._seed)
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        check_mask(action_mask)
-        action, _ = self.session.run(
-            ["action", "masked_logits"],
-            {
-                "observation": np.asarray(observation, dtype=np.float32)[None],
-                "action_mask": np.asarray(action_mask, dtype=np.float32)[None],
-            },
-        )
-        return int(action[0])
+    def _run(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        actions, logits = self.session.run(list(OUTPUTS), {"observation": observations, "action_mask": masks})
+        return actions, logits
+
+    def _choose(self, action: int, logits: np.ndarray, legal: np.ndarray) -> int:
+        """The agent's pick for one position: the graph's action, or a sample among ``legal``."""
+        if self.deterministic:
+            if action in legal:
+                return action
+            return int(legal[np.argmax(logits[legal])])  # never trust an illegal id (e.g. NaN logits)
+        z = logits[legal].astype(np.float64)
+        z -= z.max()
+        p = np.exp(z)
+        total = p.sum()
+        if not np.isfinite(total) or total <= 0:
+            return int(self._rng.choice(legal))
+        return int(self._rng.choice(legal, p=p / total))
+
+    def act(self, observation: np.ndarray | Any, action_mask: np.ndarray) -> int:
+        """The action id for one position: ``observation`` flat (float32 [FLAT_SIZE]) or an ``Observation``."""
+        legal = check_mask(action_mask)
+        actions, logits = self._run(flat_observation(observation)[None],
+                                    np.asarray(action_mask, dtype=np.float32)[None])
+        return self._choose(int(actions[0]), logits[0], legal)
+
+    def act_batch(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """One action per row: ``observations`` float32 [B, FLAT_SIZE], ``masks`` [B, NUM_ACTIONS] -> int64 [B]."""
+        observations = np.asarray(observations, dtype=np.float32)
+        masks = np.asarray(masks)
+        if observations.ndim != 2 or masks.ndim != 2 or len(observations) != len(masks):
+            raise ValueError(f"act_batch needs [B, F] observations and [B, N] masks, got shapes "
+                             f"{observations.shape} and {masks.shape}")
+        legal = [check_mask(row) for row in masks]
+        if not legal:
+            return np.zeros(0, dtype=np.int64)
+        actions, logits = self._run(observations, masks.astype(np.float32, copy=False))
+        return np.array([self._choose(int(a), lg, ids) for a, lg, ids in zip(actions, logits, legal, strict=True)],
+                        dtype=np.int64)
