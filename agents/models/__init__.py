@@ -1,0 +1,75 @@
+"""Trained policies shipped inside the package, as ONNX files (run with onnxruntime, no torch).
+
+``policy_2p.onnx`` is the 2-player policy that the agent spec ``policy`` plays
+(``agents.load_agent("policy")``). It has the graph interface of
+``training/export.py``: inputs ``observation`` float32 [batch, FLAT_SIZE] and
+``action_mask`` float32 [batch, NUM_ACTIONS]; outputs ``action`` int64 [batch]
+and ``masked_logits`` (illegal ids at -1e9). ``policy_2p.json`` says where the
+file came from (``"placeholder": true`` for an untrained stand-in).
+
+``policy_2p_reference.npz`` (repository only, not package data) holds positions
+with the actions the torch checkpoint chose on them; a test checks that the ONNX
+file chooses the same. ``agents.models.reference`` writes both files from a
+checkpoint (``python -m agents.models.reference CHECKPOINT``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+from importlib import resources
+from pathlib import Path
+
+DEFAULT_PLAYERS = 2
+MODEL_FILES = {2: "policy_2p.onnx"}  # player count -> shipped ONNX file
+
+_extracted = contextlib.ExitStack()  # files extracted from a zipped install live until exit
+atexit.register(_extracted.close)
+
+
+def _resource_path(filename: str) -> Path:
+    resource = resources.files(__name__).joinpath(filename)
+    if not resource.is_file():
+        raise FileNotFoundError(filename)
+    if isinstance(resource, Path):
+        return resource
+    return _extracted.enter_context(resources.as_file(resource))  # e.g. a zipped install
+
+
+def _model_name(num_players: int | None) -> str:
+    players = DEFAULT_PLAYERS if num_players is None else int(num_players)
+    if players not in MODEL_FILES:
+        shipped = ", ".join(f"{n} ({f})" for n, f in sorted(MODEL_FILES.items()))
+        raise FileNotFoundError(f"no shipped policy for {players} players; shipped: {shipped}")
+    return MODEL_FILES[players]
+
+
+def shipped_model_path(num_players: int | None = None) -> Path:
+    """The shipped ONNX policy for ``num_players`` (default: the 2-player one).
+
+    Raises ``FileNotFoundError`` when there is none for that player count or the
+    file is missing from this install.
+    """
+    filename = _model_name(num_players)
+    try:
+        return _resource_path(filename)
+    except FileNotFoundError:
+        where = resources.files(__name__)
+        raise FileNotFoundError(
+            f"the shipped policy {filename} is missing from {where}: reinstall fcm-magnate, or write it "
+            f"from a checkpoint with `python -m agents.models.reference CHECKPOINT`"
+        ) from None
+
+
+def reference_path(num_players: int | None = None) -> Path:
+    """Where the torch reference of the shipped model lives (``policy_2p_reference.npz``); may not exist."""
+    filename = _model_name(num_players).removesuffix(".onnx") + "_reference.npz"
+    return Path(__file__).resolve().parent / filename
+
+
+def metadata_path(num_players: int | None = None) -> Path:
+    """Where the provenance JSON of the shipped model lives (``policy_2p.json``); may not exist."""
+    return Path(__file__).resolve().parent / (_model_name(num_players).removesuffix(".onnx") + ".json")
+
+
+__all__ = ["DEFAULT_PLAYERS", "MODEL_FILES", "metadata_path", "reference_path", "shipped_model_path"]
