@@ -1,35 +1,66 @@
-"""Build agents from short specs: ``random``, ``heuristic``, ``policy:PATH``, ``onnx:PATH``.
+"""Build agents from short specs: ``random``, ``heuristic``, ``policy``, ``policy:PATH``, ``onnx:PATH``.
 
-Specs are plain strings so that tournaments can send them to worker processes
-and write them into results and game records.
+- ``random``, ``heuristic``: the baselines (a seed makes their choices reproducible).
+- ``policy``: the trained policy shipped with the package (``agents/models/policy_2p.onnx``),
+  run with onnxruntime: no torch needed. Named ``policy``.
+- ``policy:PATH``: a trained policy from a file: an exported ``.onnx`` file runs with
+  onnxruntime (``OnnxAgent``), anything else is a MaskablePPO checkpoint (``PolicyAgent``,
+  needs torch and sb3-contrib).
+- ``onnx:PATH``: an exported ONNX policy (``OnnxAgent``), whatever the file is called.
+
+Policies play their most likely legal action. Specs are plain strings so that
+tournaments can send them to worker processes and write them into results and
+game records. ``load_agent`` is the short name of ``make_agent``.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
 KINDS = ("random", "heuristic", "policy", "onnx")
+SPECS = "random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH"
 
 
 def make_agent(spec: str, seed: int | None = None):
-    """An agent for ``spec``; a seed makes random choices reproducible."""
-    kind, _, arg = spec.partition(":")
-    kind = kind.strip().lower()
+    """An agent for ``spec`` (see the module docstring); a seed makes random choices reproducible."""
+    kind, colon, arg = spec.partition(":")
+    kind, arg = kind.strip().lower(), arg.strip()
     if kind == "random":
         return RandomAgent(seed=seed, name=spec)
     if kind == "heuristic":
         return HeuristicAgent(seed=seed, name=spec)
     if kind == "policy":
         if not arg:
-            raise ValueError("a policy agent needs a checkpoint path: policy:PATH")
+            if colon:
+                raise ValueError(f"{spec!r}: policy:PATH needs a path (an .onnx file or a checkpoint path); "
+                                 "plain 'policy' is the shipped model")
+            from .models import shipped_model_path
+            from .onnx_agent import OnnxAgent
+
+            return OnnxAgent(shipped_model_path(), name=spec, seed=seed)
+        if Path(arg).suffix.lower() == ".onnx":
+            from .onnx_agent import OnnxAgent
+
+            return OnnxAgent(arg, name=spec, seed=seed)
         from .policy import PolicyAgent
 
         return PolicyAgent(arg, name=spec)
     if kind == "onnx":
         if not arg:
-            raise ValueError("an ONNX agent needs a model path: onnx:PATH")
+            raise ValueError("an ONNX agent needs a model path: onnx:PATH (or plain 'policy' for the shipped model)")
         from .onnx_agent import OnnxAgent
 
-        return OnnxAgent(arg, name=spec)
-    raise ValueError(f"unknown agent {spec!r}: use one of {', '.join(KINDS)} (policy/onnx take :PATH)")
+        return OnnxAgent(arg, name=spec, seed=seed)
+    raise ValueError(f"unknown agent {spec!r}: use one of {SPECS}")
+
+
+def load_agent(spec: str = "policy", seed: int | None = None):
+    """``make_agent`` under a short name; ``load_agent()`` is the shipped policy.
+
+    >>> from agents import load_agent
+    >>> agent = load_agent("policy")  # agent.act(observation, action_mask) -> action id
+    """
+    return make_agent(spec, seed=seed)

@@ -433,7 +433,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play seeded bot games (the lineup rotates one seat per game) and print "
                                    "win rates, cash, ranks and ratings.")
     p.add_argument("--agents", default="heuristic,random,random,random",
-                   help="comma-separated agent specs, one per player: random, heuristic, policy:PATH, onnx:PATH")
+                   help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
+                        "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH")
     p.add_argument("--games", type=int, default=50, help="number of games")
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None, help="write summary.json and games.csv to this folder")
@@ -443,7 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("evaluate", help="run a rating tournament and save its results",
                        description="A tournament for ratings: the simulate runner with more games, results "
                                    "saved by default (summary.json, games.csv, records/).")
-    p.add_argument("--lineup", default="heuristic,random", help="comma-separated agent specs")
+    p.add_argument("--lineup", default="heuristic,random",
+                   help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
+                        "policy:PATH (.onnx or checkpoint), onnx:PATH")
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
     p.add_argument("--games", type=int, default=200, help="number of games")
@@ -460,7 +463,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5), help="number of players")
     p.add_argument("--seat", type=int, default=0, help="your player id (0..players-1)")
     p.add_argument("--opponents", default="heuristic",
-                   help="agent spec for every other player, or one comma-separated spec per other player")
+                   help="agent spec for every other player, or one comma-separated spec per other player: "
+                        "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH")
     _game_options(p, seed_help="game seed (map and turn order)")
     p.add_argument("--save-record", default=None, metavar="FILE", help="save the game record here at the end")
     p.set_defaults(func=_cmd_play)

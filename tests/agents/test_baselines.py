@@ -50,8 +50,10 @@ def test_registry_builds_agents_and_names_bad_specs():
     assert isinstance(make_agent("heuristic"), HeuristicAgent)
     with pytest.raises(ValueError, match="unknown agent 'greedy'"):
         make_agent("greedy")
-    with pytest.raises(ValueError, match="checkpoint path"):
-        make_agent("policy")
+    with pytest.raises(ValueError, match="needs a path"):
+        make_agent("policy:")
+    with pytest.raises(ValueError, match="needs a model path"):
+        make_agent("onnx")
 
 
 def test_a_game_between_agents_replays_from_its_record():
