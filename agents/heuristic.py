@@ -401,8 +401,8 @@ class HeuristicAgent(SeededAgent):
         grid = state.board.ranges_from(entrances)
 
         def score(action: Action) -> int:
-            squares = placement.house_footprint(*action.args)
-            return -min(int(grid[sq]) for sq in squares)
+            house, _garden = placement.house_footprint(*action.args)
+            return -min(int(grid[sq]) for sq in house)
 
         return max(legal, key=score)
 

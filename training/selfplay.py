@@ -293,6 +293,7 @@ def build_model(config: Config, env):
     from sb3_contrib import MaskablePPO
 
     from .features import EXTRACTORS
+    from .rollout_buffer import InPlaceMaskableRolloutBuffer
 
     extractor, keys = EXTRACTORS[config.extractor]
     return MaskablePPO(
@@ -306,6 +307,7 @@ def build_model(config: Config, env):
         n_epochs=config.n_epochs, gamma=config.gamma, gae_lambda=config.gae_lambda,
         clip_range=config.clip_range, ent_coef=config.ent_coef, vf_coef=config.vf_coef,
         tensorboard_log=str(out_dir(config) / "tb"), seed=config.seed, device=config.device, verbose=0,
+        rollout_buffer_class=InPlaceMaskableRolloutBuffer,
     )
 
 
