@@ -463,7 +463,7 @@ def bot_move(agent: Any, game: Game, player: int, observer: Observer | None = No
     if hasattr(agent, "act_on_game"):
         return agent.act_on_game(game, player)
     observer = observer or Observer()
-    return CODEC.decode(int(agent.act(observer.observe(game, player), legal_action_mask(game, player))), game)
+    return CODEC.decode(int(agent.act(observer.observe_flat(game, player), legal_action_mask(game, player))), game)
 
 
 def bot_event(player: int, name: str, action: Action, decision: Decision) -> dict[str, Any]:
