@@ -3,6 +3,8 @@ exactly like torch (tiny step counts: this checks the pipeline, not the learning
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 import yaml
@@ -20,6 +22,7 @@ TINY = {
     "batch_size": 64, "n_epochs": 1, "snapshot_every": 64, "eval_every": 128, "eval_games": 2,
     "eval_opponents": ["random"], "checkpoint_every": 128, "progress_bar": False,
     "board_channels": 4, "board_features": 16, "vector_hidden": 16, "net_arch": [16],
+    "shaping": "cash_lead", "bc_rounds": 2, "bc_games": 2, "bc_holdout_games": 2, "bc_epochs": 1,
 }
 
 
@@ -35,6 +38,16 @@ def run_dir(tmp_path_factory):
 def test_a_run_writes_checkpoints_evaluations_and_the_best_model(run_dir):
     run = run_dir / "run"
     assert (run / "final_model.zip").exists() and (run / "best_model.zip").exists()
+    assert (run / "bc_model.zip").exists()  # the behaviour-cloning warm start
+    bc_rows = (run / "bc.csv").read_text().splitlines()
+    assert bc_rows[0].startswith("round,beta,decisions") and len(bc_rows) == 3
+    timing = json.loads((run / "timing.json").read_text())
+    assert timing["learner_steps"] == 256
+    split = timing["split"]
+    for stage in ("env", "forward", "update", "behaviour_cloning", "opponent/random", "other"):
+        assert split[stage]["seconds"] > 0, stage
+    parts = sum(row["seconds"] for name, row in split.items() if name != "wall")
+    assert parts == pytest.approx(split["wall"]["seconds"], rel=1e-6)
     assert sorted(p.name for p in (run / "checkpoints").iterdir()) == ["step_128.zip", "step_256.zip"]
     rows = (run / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent,games,wins,win_rate")
@@ -78,6 +91,8 @@ def test_config_errors_name_the_setting(tmp_path):
         Config(train_seeds=[0, 100], eval_seeds=[50, 150], eval_games=10)
     with pytest.raises(ValueError, match="unknown kinds"):
         Config(opponents={"grandmaster": 1.0})
+    with pytest.raises(ValueError, match="extractor"):
+        Config(extractor="transformer")
 
 
 def test_policy_agent_only_picks_legal_actions(run_dir):

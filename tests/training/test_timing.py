@@ -1,0 +1,38 @@
+"""The stage timer: nested stages are not counted twice, and the split adds up to the wall time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from training.timing import StageTimer, TimedAgent, format_split
+
+
+def test_nested_stages_are_subtracted_from_the_stage_around_them():
+    timer = StageTimer()
+    with timer.stage("env"):
+        time.sleep(0.02)
+        with timer.stage("opponent/heuristic"):
+            time.sleep(0.03)
+    assert timer.seconds["opponent/heuristic"] == pytest.approx(0.03, abs=0.015)
+    assert timer.seconds["env"] == pytest.approx(0.02, abs=0.015)
+    timer.add("update", 1.5)
+    split = timer.split(wall=2.0)
+    assert split["update"]["share"] == pytest.approx(0.75)
+    assert sum(r["seconds"] for k, r in split.items() if k != "wall") == pytest.approx(2.0)
+    assert "update" in format_split(split, steps=1000)
+
+
+def test_timed_agent_answers_like_the_agent_and_times_it():
+    class Echo:
+        name = "echo"
+
+        def act(self, observation, action_mask):
+            return 7
+
+    timer = StageTimer()
+    agent = TimedAgent(Echo(), "snapshot", timer)
+    assert agent.act(None, None) == 7 and agent.name == "echo"
+    assert timer.calls["opponent/snapshot"] == 1
+    assert not hasattr(agent, "act_on_game")
