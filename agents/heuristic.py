@@ -290,28 +290,32 @@ class HeuristicAgent(SeededAgent):
         for action in legal:
             trial = game.clone()
             trial.apply(action)
-            spot = self._campaign_place(trial, player, trial.legal_actions())
+            spot, score = self._best_placement(trial.state, player, action.args[0], trial.legal_actions())
             if spot is None:
                 continue
-            score = self._placement_score(trial.state, player, action.args[0], spot)
             if score > best_score:
                 best, best_score = action, score
         return best
 
     def _campaign_place(self, game: Game, player: int, legal: list[Action]) -> Action | None:
-        state = game.state
-        number = game.pending.context[-1]
-        return max(legal, key=lambda a: self._placement_score(state, player, number, a))
+        return self._best_placement(game.state, player, game.pending.context[-1], legal)[0]
 
-    def _placement_score(self, state: GameState, player: int, number: int, action: Action) -> float:
+    def _best_placement(self, state: GameState, player: int, number: int,
+                        legal: list[Action]) -> tuple[Action | None, float]:
+        """The first placement with the most value reached, and that value (house values computed once)."""
         values = self._house_values(state, player)
-        reached = self._reached(state, number, *action.args)
-        return sum(values.get(n, 0.0) for n in reached)
+        grid = occupancy.house_grid(state)
+        best, best_score = None, float("-inf")
+        for action in legal:
+            score = sum(values.get(n, 0.0) for n in self._reached(state, number, *action.args, grid=grid))
+            if score > best_score:
+                best, best_score = action, score
+        return best, best_score
 
-    def _reached(self, state: GameState, number: int, row: int, col: int, orientation: int) -> tuple[int, ...]:
+    def _reached(self, state: GameState, number: int, row: int, col: int, orientation: int, *,
+                 grid: np.ndarray) -> tuple[int, ...]:
         board = state.board
         tile = marketing_tile(number)
-        grid = occupancy.house_grid(state)
         if tile.type == CampaignType.AIRPLANE:
             lane = placement.airplane_from_anchor(row, col, orientation, tile.along_edge, board)
             return board.houses_under_airplane(lane, grid)
