@@ -293,11 +293,12 @@ def build_model(config: Config, env):
     from sb3_contrib import MaskablePPO
 
     from .features import EXTRACTORS
+    from .legal_policy import LegalActionsPolicy
     from .rollout_buffer import InPlaceMaskableRolloutBuffer
 
     extractor, keys = EXTRACTORS[config.extractor]
     return MaskablePPO(
-        "MlpPolicy", env,
+        LegalActionsPolicy, env,
         policy_kwargs={
             "features_extractor_class": extractor,
             "features_extractor_kwargs": {k: getattr(config, k) for k in keys},
