@@ -37,6 +37,7 @@ CANDIDATES = {
     "compact mix 8, all-action softmax": ("compact", COMPACT, [128], False),
     "compact mix 8": ("compact", COMPACT, [128], True),
     "compact mix 16": ("compact", {**COMPACT, "mix_channels": 16}, [128], True),
+    "spatial mix 16": ("spatial", {**COMPACT, "mix_channels": 16}, [128], True),
     "compact mix 4": ("compact", {**COMPACT, "mix_channels": 4, "board_channels": 8, "board_features": 64},
                       [128], True),
 }
@@ -47,11 +48,12 @@ def build(name: str):
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
 
-    from training.legal_policy import LegalActionsPolicy
+    from training.legal_policy import LegalActionsPolicy, SpatialPolicy
 
     extractor, kwargs, arch, legal_only = CANDIDATES[name]
     torch.manual_seed(0)
-    model = MaskablePPO(LegalActionsPolicy if legal_only else "MlpPolicy", FcmSingleAgentEnv(num_players=2), seed=0, device="cpu", policy_kwargs={
+    policy = SpatialPolicy if extractor == "spatial" else LegalActionsPolicy if legal_only else "MlpPolicy"
+    model = MaskablePPO(policy, FcmSingleAgentEnv(num_players=2), seed=0, device="cpu", policy_kwargs={
         "features_extractor_class": EXTRACTORS[extractor][0], "features_extractor_kwargs": kwargs,
         "net_arch": {"pi": arch, "vf": arch}})
     return model.policy
@@ -88,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--only", nargs="*", default=None, help="candidate names")
+    parser.add_argument("--placement-weight", type=float, default=1.0, help="BC weight of placement decisions")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     settings = {"num_players": 2, "variant": "standard", "max_rounds": 20, "reward": "win",
@@ -98,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"demonstrations: {len(train)} training and {len(holdout)} held-out decisions "
           f"({time.perf_counter() - start:.0f} s); chance accuracy {holdout.chance_accuracy():.3f}")
     print(f"{'network':<36}{'params':>9}{'train step 512':>16}{'forward 16':>12}{'BC s':>7}"
-          f"{'held-out acc':>14}{'value mse':>11}")
+          f"{'held-out acc':>14}{'placements':>12}{'value mse':>11}")
     for name in args.only or CANDIDATES:
         policy = build(name)
         params = sum(p.numel() for p in policy.parameters())
@@ -106,11 +109,11 @@ def main(argv: list[str] | None = None) -> int:
         optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
         start = time.perf_counter()
         train_epochs(policy, train, epochs=args.epochs, batch_size=256, optimizer=optimizer, value_coef=0.5,
-                     rng=np.random.default_rng(0))
+                     rng=np.random.default_rng(0), placement_weight=args.placement_weight)
         seconds = time.perf_counter() - start
         held = imitation_accuracy(policy, holdout)
         print(f"{name:<36}{params / 1e3:>8.0f}k{step_ms:>13.1f} ms{forward_ms:>9.2f} ms{seconds:>7.0f}"
-              f"{held['accuracy']:>14.3f}{held['value_mse']:>11.3f}", flush=True)
+              f"{held['accuracy']:>14.3f}{held['placement_accuracy']:>12.3f}{held['value_mse']:>11.3f}", flush=True)
     return 0
 
 

@@ -32,11 +32,13 @@ class MaskedPolicy(nn.Module):
         self.policy = policy
 
     def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        features = self.policy.extract_features(observation)
-        if not self.policy.share_features_extractor:
-            features = features[0]
-        latent_pi = self.policy.mlp_extractor.forward_actor(features)
-        logits = self.policy.action_net(latent_pi)
+        if hasattr(self.policy, "action_logits"):  # training.legal_policy policies
+            logits = self.policy.action_logits(observation)
+        else:
+            features = self.policy.extract_features(observation)
+            if not self.policy.share_features_extractor:
+                features = features[0]
+            logits = self.policy.action_net(self.policy.mlp_extractor.forward_actor(features))
         masked = torch.where(action_mask > 0.5, logits, torch.full_like(logits, MASKED))
         return masked.argmax(dim=1), masked
 

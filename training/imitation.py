@@ -172,10 +172,16 @@ class _Batches:
 
 
 def train_epochs(policy, data: Demonstrations, *, epochs: int, batch_size: int, optimizer: torch.optim.Optimizer,
-                 value_coef: float, rng: np.random.Generator, on_batch: Callable[[dict], None] | None = None) -> dict:
-    """Masked cross-entropy on the labels + ``value_coef`` x value MSE; returns the last epoch's means."""
+                 value_coef: float, rng: np.random.Generator, placement_weight: float = 1.0,
+                 on_batch: Callable[[dict], None] | None = None) -> dict:
+    """Masked cross-entropy on the labels + ``value_coef`` x value MSE; returns the last epoch's means.
+
+    ``placement_weight`` weighs the decisions whose label is a board placement (the first
+    restaurant, campaigns, houses: a few per game, but they decide it) that much more than the others.
+    """
     policy.set_training_mode(True)
     buffers = _Batches(batch_size)
+    place = CODEC.segment("place").start
     stats: dict[str, float] = {}
     for _ in range(epochs):
         order = rng.permutation(len(data))
@@ -184,7 +190,8 @@ def train_epochs(policy, data: Demonstrations, *, epochs: int, batch_size: int, 
             rows = order[start:start + batch_size]
             obs, masks, labels, returns = buffers.tensors(data, rows, policy.device)
             values, log_prob, _ = policy.evaluate_actions(obs, labels, action_masks=masks)
-            policy_loss = -log_prob.mean()
+            weights = 1.0 + (placement_weight - 1.0) * (labels >= place).float()
+            policy_loss = -(weights * log_prob).sum() / weights.sum()
             value_loss = torch.nn.functional.mse_loss(values.flatten(), returns)
             loss = policy_loss + value_coef * value_loss
             optimizer.zero_grad()
@@ -206,15 +213,21 @@ def imitation_accuracy(policy, data: Demonstrations, batch_size: int = 256) -> d
     """How often the policy's most likely legal id is the heuristic's, and its value error."""
     policy.set_training_mode(False)
     buffers = _Batches(batch_size)
-    hits, sq = 0, 0.0
+    place = CODEC.segment("place").start
+    hits, sq, placements, placement_hits = 0, 0.0, 0, 0
     for start in range(0, len(data), batch_size):
         rows = np.arange(start, min(start + batch_size, len(data)))
         obs, masks, labels, returns = buffers.tensors(data, rows, policy.device)
         chosen = policy.get_distribution(obs, action_masks=masks).get_actions(deterministic=True)
-        hits += int((chosen == labels).sum())
+        right = chosen == labels
+        hits += int(right.sum())
+        on_board = labels >= place  # restaurants, campaigns, houses, gardens
+        placements += int(on_board.sum())
+        placement_hits += int((right & on_board).sum())
         sq += float(((policy.predict_values(obs).flatten() - returns) ** 2).sum())
     n = max(1, len(data))
-    return {"accuracy": hits / n, "chance": data.chance_accuracy(), "value_mse": sq / n, "decisions": len(data)}
+    return {"accuracy": hits / n, "placement_accuracy": placement_hits / max(1, placements),
+            "chance": data.chance_accuracy(), "value_mse": sq / n, "decisions": len(data)}
 
 
 def torch_student(policy, seed: int) -> Student:

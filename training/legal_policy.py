@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import MlpExtractor
 
 
 def legal_log_probs(logits: torch.Tensor, masks) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -39,7 +40,12 @@ def legal_log_probs(logits: torch.Tensor, masks) -> tuple[torch.Tensor, torch.Te
 class LegalActionsPolicy(MaskableActorCriticPolicy):
     """Same network and distribution as ``MaskableActorCriticPolicy``; cheaper with masks (see above)."""
 
-    def _heads(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def action_logits(self, obs: torch.Tensor) -> torch.Tensor:
+        """The unmasked action logits (what the ONNX export runs)."""
+        return self._heads(obs)[0]
+
+    def _heads(self, obs: torch.Tensor, action_masks=None) -> tuple[torch.Tensor, torch.Tensor]:
+        """Action logits and values (``action_masks`` may let a subclass skip work; never changes them)."""
         features = self.extract_features(obs)
         if self.share_features_extractor:
             latent_pi, latent_vf = self.mlp_extractor(features)
@@ -50,9 +56,9 @@ class LegalActionsPolicy(MaskableActorCriticPolicy):
         return self.action_net(latent_pi), self.value_net(latent_vf)
 
     def forward(self, obs: torch.Tensor, deterministic: bool = False, action_masks=None):
+        logits, values = self._heads(obs, action_masks)
         if action_masks is None:
-            return super().forward(obs, deterministic, action_masks)
-        logits, values = self._heads(obs)
+            action_masks = torch.ones_like(logits, dtype=torch.bool)
         ids, _, log_probs = legal_log_probs(logits, action_masks)
         if deterministic:
             pick = log_probs.argmax(dim=1, keepdim=True)  # the first best, as argmax over all ids
@@ -61,9 +67,9 @@ class LegalActionsPolicy(MaskableActorCriticPolicy):
         return ids.gather(1, pick).squeeze(1), values, log_probs.gather(1, pick).squeeze(1)
 
     def evaluate_actions(self, obs: torch.Tensor, actions: torch.Tensor, action_masks=None):
+        logits, values = self._heads(obs, action_masks)
         if action_masks is None:
-            return super().evaluate_actions(obs, actions, action_masks)
-        logits, values = self._heads(obs)
+            action_masks = torch.ones_like(logits, dtype=torch.bool)
         ids, valid, log_probs = legal_log_probs(logits, action_masks)
         taken = (ids == actions.long().reshape(-1, 1)) & valid
         if not bool(taken.any(dim=1).all()):
@@ -72,3 +78,60 @@ class LegalActionsPolicy(MaskableActorCriticPolicy):
         log_prob = safe.masked_fill(~taken, 0.0).sum(dim=1)
         entropy = -(safe.exp().masked_fill(~valid, 0.0) * safe).sum(dim=1)
         return values, log_prob, entropy
+
+
+class SpatialPolicy(LegalActionsPolicy):
+    """For ``training.features.SpatialExtractor``: placement logits from the board, square by square.
+
+    Only the extractor's global features feed the policy and value layers; its placement
+    logits are added to the action logits of the board-placement segment of the codec. Given
+    masks, the full-resolution placement head runs only on the rows that may place something
+    (the other rows' placement ids are masked out, so their logits there cannot matter).
+    """
+
+    def __init__(self, *args, **kwargs):
+        if kwargs.get("share_features_extractor") is False:
+            raise ValueError("SpatialPolicy shares one features extractor between policy and value")
+        super().__init__(*args, **kwargs)
+
+    def _build_mlp_extractor(self) -> None:
+        self.mlp_extractor = MlpExtractor(self.features_extractor.global_dim, net_arch=self.net_arch,
+                                          activation_fn=self.activation_fn, device=self.device)
+
+    def _actor(self, obs: torch.Tensor, action_masks=None,
+               with_values: bool = False) -> tuple[torch.Tensor, torch.Tensor | None]:
+        from fcm_env.encoding import CODEC
+
+        extractor = self.features_extractor
+        global_features, maps = extractor.trunk(obs.float())
+        latent_pi, latent_vf = self.mlp_extractor(global_features)
+        logits = self.action_net(latent_pi)
+        start = CODEC.segment("place").start
+        if action_masks is None:
+            rows = torch.arange(obs.shape[0], device=obs.device)
+        else:
+            masks = torch.as_tensor(action_masks, dtype=torch.bool, device=obs.device).reshape(logits.shape)
+            rows = masks[:, start:].any(dim=1).nonzero(as_tuple=True)[0]
+        placement = torch.zeros_like(logits[:, start:])
+        if rows.numel():
+            subset = extractor.placement(tuple(m.index_select(0, rows) for m in maps),
+                                         global_features.index_select(0, rows))
+            placement = placement.index_copy(0, rows, subset)
+        logits = torch.cat([logits[:, :start], logits[:, start:] + placement], dim=1)
+        return logits, self.value_net(latent_vf) if with_values else None
+
+    def _heads(self, obs: torch.Tensor, action_masks=None) -> tuple[torch.Tensor, torch.Tensor]:
+        return self._actor(obs, action_masks, with_values=True)
+
+    def action_logits(self, obs: torch.Tensor) -> torch.Tensor:
+        return self._actor(obs)[0]
+
+    def get_distribution(self, obs: torch.Tensor, action_masks=None):
+        distribution = self.action_dist.proba_distribution(action_logits=self._actor(obs, action_masks)[0])
+        if action_masks is not None:
+            distribution.apply_masking(action_masks)
+        return distribution
+
+    def predict_values(self, obs: torch.Tensor) -> torch.Tensor:
+        global_features, _ = self.features_extractor.trunk(obs.float())
+        return self.value_net(self.mlp_extractor.forward_critic(global_features))

@@ -293,12 +293,12 @@ def build_model(config: Config, env):
     from sb3_contrib import MaskablePPO
 
     from .features import EXTRACTORS
-    from .legal_policy import LegalActionsPolicy
+    from .legal_policy import LegalActionsPolicy, SpatialPolicy
     from .rollout_buffer import InPlaceMaskableRolloutBuffer
 
     extractor, keys = EXTRACTORS[config.extractor]
     return MaskablePPO(
-        LegalActionsPolicy, env,
+        SpatialPolicy if config.extractor == "spatial" else LegalActionsPolicy, env,
         policy_kwargs={
             "features_extractor_class": extractor,
             "features_extractor_kwargs": {k: getattr(config, k) for k in keys},

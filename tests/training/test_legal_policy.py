@@ -67,3 +67,42 @@ def test_illegal_actions_and_empty_masks_are_refused():
         ours.evaluate_actions(obs, torch.as_tensor([1]), action_masks=np.array([[True] + [False] * 8]))
     with pytest.raises(ValueError, match="no legal action"):
         legal_log_probs(torch.zeros(1, 9), np.zeros((1, 9), bool))
+
+
+def test_spatial_policy_runs_the_placement_head_only_where_it_matters_with_the_same_result():
+    from sb3_contrib import MaskablePPO
+
+    from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
+    from fcm_env.engine.game import Game
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
+    from training.features import SpatialExtractor
+    from training.legal_policy import SpatialPolicy
+
+    torch.manual_seed(0)
+    policy = MaskablePPO(SpatialPolicy, FcmSingleAgentEnv(num_players=2), seed=0, policy_kwargs={
+        "features_extractor_class": SpatialExtractor, "net_arch": [16]}).policy
+    # the first decisions of a game place the first restaurants: a mix of placement and other rows
+    game = Game.new(2, 3)
+    observer = Observer()
+    obs, masks = np.zeros((2, FLAT_SIZE), np.float32), np.zeros((2, NUM_ACTIONS), bool)
+    player = game.current_player
+    obs[0], masks[0] = observer.observe_flat(game, player), legal_action_mask(game, player).astype(bool)
+    place = CODEC.segment("place").start
+    assert masks[0, place:].any()  # a restaurant placement
+    masks[1, :place] = masks[0, :place]
+    masks[1, 0] = True  # a row with no placement id
+    obs[1] = obs[0]
+    obs_t = torch.as_tensor(obs)
+    with torch.no_grad():
+        full = policy.action_logits(obs_t)
+        subset, _ = policy._heads(obs_t, masks)
+    torch.testing.assert_close(subset[0], full[0])  # placement rows: the head ran
+    torch.testing.assert_close(subset[1, :place], full[1, :place])  # elsewhere only masked ids differ
+    # the ONNX graph (full head) chooses what the torch policy chooses
+    from agents.onnx_agent import OnnxAgent
+    from training.export import onnx_bytes
+
+    agent = OnnxAgent(onnx_bytes(policy))
+    with torch.no_grad():
+        want, _, _ = policy(obs_t[:1], deterministic=True, action_masks=masks[:1])
+    assert agent.act(obs[0], masks[0].astype(np.int8)) == int(want[0])
