@@ -276,13 +276,15 @@ def behaviour_cloning(policy, config, out) -> list[dict]:
                   disable=not config.progress_bar) as bar:
             stats = train_epochs(policy, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                                  optimizer=optimizer, value_coef=config.bc_value_coef, rng=rng,
+                                 placement_weight=config.bc_placement_weight,
                                  on_batch=lambda b: bar.update(b["rows"]))
         held = imitation_accuracy(policy, holdout)
         row = {"round": r + 1, "beta": beta, "decisions": len(data), **stats,
                **{f"holdout_{k}": v for k, v in held.items()}}
         rows.append(row)
         print(f"[bc round {r + 1}] {len(data)} decisions, holdout accuracy {held['accuracy']:.3f} "
-              f"(chance {held['chance']:.3f}), value mse {held['value_mse']:.3f}", flush=True)
+              f"(chance {held['chance']:.3f}; placements {held['placement_accuracy']:.3f}), "
+              f"value mse {held['value_mse']:.3f}", flush=True)
     with (out / "bc.csv").open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()

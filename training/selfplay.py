@@ -90,6 +90,7 @@ class Config:
     bc_batch_size: int = 256
     bc_learning_rate: float = 1e-3
     bc_value_coef: float = 0.5
+    bc_placement_weight: float = 1.0
     bc_holdout_games: int = 10
 
     def __post_init__(self) -> None:
