@@ -27,3 +27,10 @@ def test_sb3_example_trains_and_saves(tmp_path, monkeypatch):
     code = code.replace("max_rounds=20", "max_rounds=3").replace('"MlpPolicy", env,', '"MlpPolicy", env, n_steps=64,')
     exec(code, {})  # noqa: S102 - our own README
     assert (tmp_path / "fcm_ppo.zip").exists()
+
+
+def test_shipped_policy_example_plays_a_game():
+    scope: dict = {}
+    exec(_block('load_agent("policy")'), scope)  # noqa: S102 - our own README
+    result = scope["result"]
+    assert result.winners and len(result.cash) == 2
