@@ -84,11 +84,15 @@ class CompactExtractor(BaseFeaturesExtractor):
         self.board_head = nn.Sequential(nn.Linear(n_flat, board_features), nn.ReLU())
         self.vector_head = nn.Sequential(nn.Linear(VECTOR_SIZE, vector_hidden), nn.ReLU())
 
-    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+    def mixed_planes(self, observations: torch.Tensor) -> torch.Tensor:
+        """``B x mix_channels x 20 x 25``: the learned mix of the board planes."""
         channels, height, width = BOARD_SHAPE
         planes = observations[:, : self.board_size].reshape(-1, channels, height * width)  # a view
         mixed = F.relu(torch.bmm(self.mix.expand(planes.shape[0], -1, -1), planes) + self.mix_bias)
-        board = self.cnn(mixed.reshape(-1, self.mix_channels, height, width))
+        return mixed.reshape(-1, self.mix_channels, height, width)
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        board = self.cnn(self.mixed_planes(observations))
         vector = observations[:, self.board_size:]
         return torch.cat([self.board_head(board), self.vector_head(vector)], dim=1)
 
@@ -100,7 +104,7 @@ EXTRACTORS: dict[str, tuple[type[BaseFeaturesExtractor], tuple[str, ...]]] = {
 }
 
 
-class SpatialExtractor(BaseFeaturesExtractor):
+class SpatialExtractor(CompactExtractor):
     """``CompactExtractor``'s global features plus a full-resolution placement map.
 
     The board-placement segment of the action space (2,000 ids: row x col x orientation) is
@@ -122,23 +126,12 @@ class SpatialExtractor(BaseFeaturesExtractor):
                  board_features: int = 128, vector_hidden: int = 128, spatial_hidden: int = 16):
         from fcm_env.encoding.action_codec import BOARD_COLS, BOARD_ORIENTATIONS, BOARD_ROWS
 
-        board_size = _check_space(observation_space)
-        channels, height, width = BOARD_SHAPE
+        super().__init__(observation_space, mix_channels, board_channels, board_features, vector_hidden)
+        _, height, width = BOARD_SHAPE
         if (height, width) != (BOARD_ROWS, BOARD_COLS):
             raise ValueError(f"board planes {height} x {width} differ from the placement grid")
         self.global_dim = board_features + vector_hidden
-        self.orientations = BOARD_ORIENTATIONS
-        super().__init__(observation_space, features_dim=self.global_dim + height * width * BOARD_ORIENTATIONS)
-        self.board_size = board_size
-        self.mix_channels = mix_channels
-        self.mix = nn.Parameter(torch.randn(mix_channels, channels) / channels**0.5)
-        self.mix_bias = nn.Parameter(torch.zeros(mix_channels, 1))
-        self.conv1 = nn.Conv2d(mix_channels, board_channels, kernel_size=3, padding=1, stride=2)
-        self.conv2 = nn.Conv2d(board_channels, 2 * board_channels, kernel_size=3, padding=1, stride=2)
-        with torch.no_grad():
-            n_flat = self.conv2(self.conv1(torch.zeros(1, mix_channels, height, width))).numel()
-        self.board_head = nn.Sequential(nn.Linear(n_flat, board_features), nn.ReLU())
-        self.vector_head = nn.Sequential(nn.Linear(VECTOR_SIZE, vector_hidden), nn.ReLU())
+        self._features_dim = self.global_dim + height * width * BOARD_ORIENTATIONS
         squares_in = mix_channels + board_channels + 2 * board_channels
         self.square_hidden = nn.Conv2d(squares_in, spatial_hidden, kernel_size=1)
         self.condition = nn.Linear(self.global_dim, spatial_hidden)
@@ -146,12 +139,9 @@ class SpatialExtractor(BaseFeaturesExtractor):
 
     def trunk(self, observations: torch.Tensor) -> tuple[torch.Tensor, tuple[torch.Tensor, ...]]:
         """The global features and the three board maps the placement head reads."""
-        channels, height, width = BOARD_SHAPE
-        planes = observations[:, : self.board_size].reshape(-1, channels, height * width)  # a view
-        mixed = F.relu(torch.bmm(self.mix.expand(planes.shape[0], -1, -1), planes) + self.mix_bias)
-        mixed = mixed.reshape(-1, self.mix_channels, height, width)
-        coarse1 = F.relu(self.conv1(mixed))
-        coarse2 = F.relu(self.conv2(coarse1))
+        mixed = self.mixed_planes(observations)
+        coarse1 = F.relu(self.cnn[0](mixed))
+        coarse2 = F.relu(self.cnn[2](coarse1))
         global_features = torch.cat([self.board_head(coarse2.flatten(1)),
                                      self.vector_head(observations[:, self.board_size:])], dim=1)
         return global_features, (mixed, coarse1, coarse2)
