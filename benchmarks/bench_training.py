@@ -3,7 +3,8 @@
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000 --before   # the old settings
 
-Runs ``training.selfplay.main`` for ``--steps`` learner steps and times, with class-level
+Runs ``training.selfplay.main`` for ``--steps`` learner steps (a snapshot of the learner joins
+the opponent pool every quarter of them) and times, with class-level
 wrappers, the env (learner's steps, observation and mask), each opponent kind's decisions,
 the learner's rollout forward passes, the PPO update, evaluation and behaviour cloning (nested
 stages are subtracted from the stage around them, so the shares add up to the wall time).
@@ -62,10 +63,16 @@ def instrument(timer) -> None:
 
     _patch(timer, MaskablePPO, "train", "update")
     _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
-    _patch(timer, FcmSingleAgentEnv, "_advance", "env")
-    _patch(timer, FcmSingleAgentEnv, "_start", "env")
+    # the learner's steps: the engine, its observation and mask (old checkouts step each env
+    # through step(); the batched env calls _advance / observe_into / mask_into); the opponents'
+    # decisions inside are stages of their own
+    for attr in ("step", "reset", "_advance", "_start", "_reset_core", "observe_into", "mask_into",
+                 "action_masks"):
+        if hasattr(FcmSingleAgentEnv, attr):
+            _patch(timer, FcmSingleAgentEnv, attr, "env")
     _patch(timer, HeuristicAgent, "act_on_game", "opponent/heuristic")
     _patch(timer, RandomAgent, "act", "opponent/random")
+    _patch(timer, RandomAgent, "act_on_game", "opponent/random")
     for module, name in (("agents.policy", "PolicyAgent"), ("agents.onnx_agent", "OnnxAgent")):
         _patch(timer, getattr(importlib.import_module(module), name), "act", "opponent/snapshot")
     _patch(timer, selfplay, "evaluate_policy", "evaluation")
@@ -85,7 +92,8 @@ def run(config: str, steps: int, overrides: dict) -> dict:
     instrument(timer)
     with tempfile.TemporaryDirectory() as tmp:
         settings = {"total_timesteps": steps, "out_dir": str(Path(tmp) / "run"), "progress_bar": False,
-                    "eval_every": 10 * steps, "checkpoint_every": 10 * steps, **overrides}
+                    "eval_every": 10 * steps, "checkpoint_every": 10 * steps,
+                    "snapshot_every": max(1, steps // 4), **overrides}  # snapshot opponents play too
         known = {f for f in selfplay.Config.__dataclass_fields__}
         settings = {k: v for k, v in settings.items() if k in known}  # old checkouts lack new settings
         start = time.perf_counter()
