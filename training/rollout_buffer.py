@@ -6,7 +6,10 @@ whole rollout: 4,096 x 24,880 floats are 400 MB). Measured on the project's 2-co
 copy was two thirds of the time of a PPO update (``docs/benchmarks.md``). This buffer gives the
 same samples for the same indices, but keeps its arrays from one rollout to the next, stores
 masks as bools (a quarter of the float32 masks), and reads a minibatch's rows straight from the
-(step, env) layout instead of transposing everything first.
+(step, env) layout instead of transposing everything first, with ``torch.index_select`` into
+batch tensors kept from one minibatch to the next (about 3x faster than numpy's fancy indexing
+into a fresh 51 MB array). A minibatch's tensors are therefore valid until the next one is
+drawn, which is how MaskablePPO's ``train`` uses them.
 """
 
 from __future__ import annotations
@@ -43,15 +46,19 @@ class InPlaceMaskableRolloutBuffer(MaskableRolloutBuffer):
 
     def _get_samples(self, batch_inds: np.ndarray, env=None) -> MaskableRolloutBufferSamples:
         # flattened index i is (env i // buffer_size, step i % buffer_size), as swap_and_flatten orders it
-        rows = (batch_inds % self.buffer_size) * self.n_envs + batch_inds // self.buffer_size
-        obs = self.observations.reshape(-1, *self.obs_shape)[rows]
-        masks = self.action_masks.reshape(-1, self.mask_dims)[rows]
+        rows = torch.from_numpy((batch_inds % self.buffer_size) * self.n_envs + batch_inds // self.buffer_size)
+        if getattr(self, "_batch", None) is None or self._batch[0].shape[0] != rows.numel():
+            self._batch = (torch.empty((rows.numel(), *self.obs_shape), dtype=torch.from_numpy(self.observations).dtype),
+                           torch.empty((rows.numel(), self.mask_dims), dtype=torch.bool))
+        obs, masks = self._batch
+        torch.index_select(torch.from_numpy(self.observations.reshape(-1, *self.obs_shape)), 0, rows, out=obs)
+        torch.index_select(torch.from_numpy(self.action_masks.reshape(-1, self.mask_dims)), 0, rows, out=masks)
         return MaskableRolloutBufferSamples(
-            torch.from_numpy(obs).to(self.device),  # a fresh array: no second copy
+            obs.to(self.device),
             self.to_torch(self.actions[batch_inds]),
             self.to_torch(self.values[batch_inds].flatten()),
             self.to_torch(self.log_probs[batch_inds].flatten()),
             self.to_torch(self.advantages[batch_inds].flatten()),
             self.to_torch(self.returns[batch_inds].flatten()),
-            torch.from_numpy(masks).to(self.device),
+            masks.to(self.device),
         )

@@ -28,7 +28,8 @@ def test_same_samples_for_the_same_indices_over_two_rollouts():
         for buffer in (ours, ref):
             _fill(buffer, np.random.default_rng(rollout), 6, 3)
         np.random.seed(rollout)
-        a = list(ours.get(4))
+        # a minibatch's tensors are valid until the next one is drawn (MaskablePPO's use): keep copies
+        a = [type(x)(*(t.clone() for t in x)) for x in ours.get(4)]
         np.random.seed(rollout)
         b = list(ref.get(4))
         assert len(a) == len(b) == 5
