@@ -63,6 +63,12 @@ def instrument(timer) -> None:
 
     _patch(timer, MaskablePPO, "train", "update")
     _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
+    try:  # newer checkouts train a subclass with its own forward
+        from training.legal_policy import LegalActionsPolicy
+    except ImportError:
+        pass
+    else:
+        _patch(timer, LegalActionsPolicy, "forward", "forward")
     # the learner's steps: the engine, its observation and mask (old checkouts step each env
     # through step(); the batched env calls _advance / observe_into / mask_into); the opponents'
     # decisions inside are stages of their own

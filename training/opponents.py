@@ -40,12 +40,16 @@ class OpponentPool:
 
     def add_snapshot(self, policy) -> None:
         """Freeze ``policy`` (a MaskablePPO policy) as an ONNX opponent; the oldest beyond ``pool_size`` goes."""
-        from agents.onnx_agent import OnnxAgent
-
         from .export import onnx_bytes
 
+        self.add_onnx_snapshot(onnx_bytes(policy))
+
+    def add_onnx_snapshot(self, model: bytes) -> None:
+        """An exported policy (``training.export.onnx_bytes``) joins the pool as a sampling opponent."""
+        from agents.onnx_agent import OnnxAgent
+
         k = len(self.snapshots)
-        agent = OnnxAgent(onnx_bytes(policy), name=f"snapshot{k}", deterministic=False, seed=self._seed * 1000 + k)
+        agent = OnnxAgent(model, name=f"snapshot{k}", deterministic=False, seed=self._seed * 1000 + k)
         self.snapshots.append(TimedAgent(agent, "snapshot", self.timer))
         if len(self.snapshots) > self.pool_size:
             self.snapshots.pop(0)

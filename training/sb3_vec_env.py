@@ -31,10 +31,15 @@ class Sb3FcmVecEnv(VecEnv):
 
     def __init__(self, num_envs: int = 8, env_fn: Callable[[], FcmSingleAgentEnv] | None = None,
                  **env_kwargs: Any):
+        self.env_fn = env_fn
         self.venv = FcmVectorEnv(num_envs, env_fn, copy=True, **env_kwargs)
         self.envs = self.venv.envs
         self.actions: np.ndarray | None = None
         super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+
+    def call_factory(self, name: str, *args: Any) -> list[Any]:
+        """``env_fn.<name>(*args)``, as a one-item list (``ParallelSb3FcmVecEnv`` has one per process)."""
+        return [getattr(self.env_fn, name)(*args)]
 
     # ------------------------------------------------------------------ stepping
 

@@ -48,6 +48,7 @@ class Config:
     reward: str = "win"
     shaping: str | None = None
     n_envs: int = 4
+    env_workers: int = 1  # processes stepping the learner's games (this one included)
     total_timesteps: int = 200_000
     seed: int = 0
     out_dir: str = "runs/run"
@@ -96,6 +97,8 @@ class Config:
     def __post_init__(self) -> None:
         if not 2 <= self.num_players <= 5:
             raise ValueError(f"num_players must be 2-5, got {self.num_players}")
+        if not 1 <= self.env_workers <= self.n_envs:
+            raise ValueError(f"env_workers must be 1..n_envs={self.n_envs}, got {self.env_workers}")
         from .features import EXTRACTORS
 
         if self.extractor not in EXTRACTORS:
@@ -132,30 +135,75 @@ def load_config(path: str | Path, **overrides) -> Config:
 # ------------------------------------------------------------------ environments
 
 
-def make_vec_env(config: Config, pool, timer: StageTimer):
-    """The learner's games: ``n_envs`` single-agent games in one batched SB3 VecEnv (the fastest here).
+class LearnerEnvs:
+    """Builds the learner's single-agent games in any process, each process with its own opponent pool.
 
-    Every episode draws its map from ``train_seeds`` and its opponents from ``pool``; the
-    ``max_rounds`` cut-off is the end of the game (no value bootstrapping past it).
+    Picklable (the env worker processes of ``env_workers`` > 1 get a copy): the pool and the
+    timer are made in the process that uses them. Every episode draws its map from
+    ``train_seeds`` and its opponents from the pool; the ``max_rounds`` cut-off is the end of
+    the game (no value bootstrapping past it).
     """
-    from stable_baselines3.common.vec_env import VecMonitor
 
-    from fcm_env.env.single_agent import FcmSingleAgentEnv
+    def __init__(self, config: Config, timer: StageTimer | None = None):
+        self.config = config
+        self.timer = timer
+        self._pool = None
 
-    from .sb3_vec_env import Sb3FcmVecEnv
+    def __getstate__(self) -> dict:
+        return {"config": self.config, "timer": None, "_pool": None}
 
-    def sampler(env_rng: np.random.Generator) -> list:
-        return pool.sample(env_rng, config.num_players - 1)
+    @property
+    def pool(self):
+        if self._pool is None:
+            from .opponents import OpponentPool
+            from .parallel_vec_env import worker_index
 
-    def make() -> FcmSingleAgentEnv:
+            if self.timer is None:
+                self.timer = StageTimer()
+            config = self.config
+            # snapshot opponents sample with a generator of their own in every process
+            self._pool = OpponentPool(config.opponents, config.pool_size, self.timer,
+                                      seed=config.seed + 100_003 * worker_index())
+        return self._pool
+
+    def sample(self, env_rng: np.random.Generator) -> list:
+        return self.pool.sample(env_rng, self.config.num_players - 1)
+
+    def __call__(self):
+        from fcm_env.env.single_agent import FcmSingleAgentEnv
+
+        config = self.config
         return FcmSingleAgentEnv(
             num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
-            reward=config.reward, shaping=config.shaping, opponent_sampler=sampler, learner_seat="random",
+            reward=config.reward, shaping=config.shaping, opponent_sampler=self.sample, learner_seat="random",
             truncation_as_termination=True, game_seeds=tuple(config.train_seeds),
         )
 
-    venv = Sb3FcmVecEnv(config.n_envs, make)
-    venv.step_wait = timer.wrap("env", venv.step_wait)  # opponents' decisions are their own stages
+    def add_snapshot(self, model: bytes) -> None:
+        """A frozen copy of the learner (ONNX bytes) joins this process's pool."""
+        self.pool.add_onnx_snapshot(model)
+
+    def timings(self) -> dict[str, float]:
+        """Seconds per stage spent in this process's sub-envs' opponents."""
+        return dict(self.timer.seconds) if self.timer is not None else {}
+
+
+def make_vec_env(config: Config, timer: StageTimer):
+    """The learner's ``n_envs`` games as one SB3 VecEnv: batched in this process (``env_workers`` 1) or
+    split over ``env_workers`` processes with shared memory (``training.parallel_vec_env``)."""
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    from .parallel_vec_env import ParallelSb3FcmVecEnv
+    from .sb3_vec_env import Sb3FcmVecEnv
+
+    factory = LearnerEnvs(config, timer)
+    if config.env_workers > 1:
+        venv = ParallelSb3FcmVecEnv(config.n_envs, factory, workers=config.env_workers)
+    else:
+        venv = Sb3FcmVecEnv(config.n_envs, factory)
+    # the learner's steps (this process's games and the wait for the workers'); opponents' decisions
+    # in this process are stages of their own
+    venv.step_wait = timer.wrap("env", venv.step_wait)
     venv.reset = timer.wrap("env", venv.reset)
     return VecMonitor(venv)
 
@@ -180,7 +228,7 @@ def evaluate_policy(policy, config: Config, opponent: str, games: int | None = N
     return evaluate_agent(PolicyAgent(policy, name="learner"), opponent=opponent, **settings)
 
 
-def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
+def _callbacks(config: Config, venv, out: Path, timer: StageTimer):
     from stable_baselines3.common.callbacks import BaseCallback
 
     from .background_eval import BackgroundEvaluator
@@ -221,8 +269,8 @@ def _callbacks(config: Config, pool, out: Path, timer: StageTimer):
         def _on_step(self) -> bool:
             steps = self.model.num_timesteps
             if steps >= self.next_snapshot:
-                with timer.stage("snapshots"):
-                    pool.add_snapshot(self.model.policy)
+                with timer.stage("snapshots"):  # into every env process's opponent pool
+                    venv.call_factory("add_snapshot", onnx_bytes(self.model.policy))
                 self.next_snapshot += config.snapshot_every
             if steps >= self.next_checkpoint:
                 with timer.stage("checkpoints"):
@@ -322,16 +370,13 @@ def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
     import torch
     from sb3_contrib import MaskablePPO
 
-    from .opponents import OpponentPool
-
     config = load_config(config_path, **overrides)
     torch.set_num_threads(config.torch_threads)
     out = out_dir(config)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
     timer = StageTimer()
-    pool = OpponentPool(config.opponents, config.pool_size, timer, seed=config.seed)
-    env = make_vec_env(config, pool, timer)
+    env = make_vec_env(config, timer)
     latest = _latest_checkpoint(out) if resume else None
     if latest is not None:
         model = MaskablePPO.load(str(latest), env=env, device=config.device)
@@ -343,12 +388,14 @@ def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
                 _warm_start(model, config, out)
     start_steps = model.num_timesteps
     model.learn(
-        total_timesteps=config.total_timesteps, callback=_callbacks(config, pool, out, timer),
+        total_timesteps=config.total_timesteps, callback=_callbacks(config, env.venv, out, timer),
         progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
     )
     model.save(out / "final_model")
     steps = model.num_timesteps - start_steps
-    timer.write(out / "timing.json", learner_steps=steps)
+    workers = env.venv.call_factory("timings")[1:]  # opponents' time inside the env worker processes
+    env.close()
+    timer.write(out / "timing.json", learner_steps=steps, env_workers=workers)
     print(format_split(timer.split(), steps), flush=True)
     return out
 

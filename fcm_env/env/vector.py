@@ -137,6 +137,21 @@ class FcmVectorEnv(VectorEnv):
         """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; with ``copy=False`` the buffer)."""
         return self._masks.copy() if self.copy else self._masks
 
+    def write_into(self, obs: np.ndarray, masks: np.ndarray) -> None:
+        """Write observations and masks into these arrays from now on (say, shared memory).
+
+        ``obs`` must be ``float32[B, FLAT_SIZE]`` and ``masks`` ``bool[B, NUM_ACTIONS]``; what the
+        current buffers hold is copied over. With ``copy=False`` the returned arrays are these.
+        """
+        b = self.num_envs
+        if obs.shape != (b, FLAT_SIZE) or obs.dtype != np.float32:
+            raise ValueError(f"obs must be float32[{b}, {FLAT_SIZE}], got {obs.dtype}{list(obs.shape)}")
+        if masks.shape != (b, NUM_ACTIONS) or masks.dtype != bool:
+            raise ValueError(f"masks must be bool[{b}, {NUM_ACTIONS}], got {masks.dtype}{list(masks.shape)}")
+        obs[:] = self._obs
+        masks[:] = self._masks
+        self._obs, self._masks = obs, masks
+
     def render(self) -> tuple[Any, ...] | None:
         if self.render_mode is None:
             return None

@@ -58,9 +58,13 @@ def test_a_run_writes_checkpoints_evaluations_and_the_best_model(run_dir):
 def test_resume_continues_from_the_latest_checkpoint(run_dir):
     from sb3_contrib import MaskablePPO
 
-    main(run_dir / "tiny.yaml", resume=True, total_timesteps=128)
+    # the resumed part steps its games in two processes; snapshots reach the worker's pool too
+    main(run_dir / "tiny.yaml", resume=True, total_timesteps=128, env_workers=2)
     model = MaskablePPO.load(str(run_dir / "run" / "final_model.zip"))
     assert model.num_timesteps >= 256 + 128
+    timing = json.loads((run_dir / "run" / "timing.json").read_text())
+    (worker,) = timing["env_workers"]
+    assert worker.get("opponent/snapshot", 0) + worker.get("opponent/random", 0) > 0
 
 
 def test_onnx_export_picks_the_same_actions_as_torch(run_dir, tmp_path):
@@ -93,6 +97,8 @@ def test_config_errors_name_the_setting(tmp_path):
         Config(opponents={"grandmaster": 1.0})
     with pytest.raises(ValueError, match="extractor"):
         Config(extractor="transformer")
+    with pytest.raises(ValueError, match="env_workers must be 1..n_envs=4, got 5"):
+        Config(n_envs=4, env_workers=5)
 
 
 def test_policy_agent_only_picks_legal_actions(run_dir):
