@@ -47,7 +47,6 @@ def build(name: str):
     from sb3_contrib import MaskablePPO
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-
     from training.legal_policy import LegalActionsPolicy, SpatialPolicy
 
     extractor, kwargs, arch, legal_only = CANDIDATES[name]

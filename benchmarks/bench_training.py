@@ -56,10 +56,10 @@ def instrument(timer) -> None:
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    import training.selfplay as selfplay
     from agents.heuristic import HeuristicAgent
     from agents.random_agent import RandomAgent
     from fcm_env.env.single_agent import FcmSingleAgentEnv
+    from training import selfplay
 
     _patch(timer, MaskablePPO, "train", "update")
     _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
@@ -92,7 +92,7 @@ def instrument(timer) -> None:
 
 
 def run(config: str, steps: int, overrides: dict) -> dict:
-    import training.selfplay as selfplay
+    from training import selfplay
 
     timer = timing.StageTimer()
     instrument(timer)

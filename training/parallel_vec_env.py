@@ -135,7 +135,7 @@ def _worker_main(conn, env_fn, index: int, start: int, count: int, num_envs: int
                                               f"to the training process: {error}")))
     finally:
         group.venv.close()
-        del group, arrays
+        group = arrays = None  # no views into the mappings may outlive them
         for block in blocks.values():
             block.close()
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from builders import phase3_game  # noqa: E402
+from builders import phase3_game
 
-from agents import HeuristicAgent  # noqa: E402
-from fcm_env.data import EmployeeType as E  # noqa: E402
-from fcm_env.engine import occupancy, placement  # noqa: E402
-from fcm_env.engine.actions import Action, Decision  # noqa: E402
+from agents import HeuristicAgent
+from fcm_env.data import EmployeeType as E
+from fcm_env.engine import occupancy, placement
+from fcm_env.engine.actions import Action, Decision
 
 CROSS = "A0 B0 P0 / O0 R0 S0 / G0 T0 N0"
 HOME = {0: [(0, 0, 2)], 1: [(3, 10, 1)]}
