@@ -76,6 +76,15 @@ def instrument(timer) -> None:
                  "action_masks"):
         if hasattr(FcmSingleAgentEnv, attr):
             _patch(timer, FcmSingleAgentEnv, attr, "env")
+    # the batched VecEnvs around them: with env worker processes, waiting for the workers is env time too
+    for module, name in (("training.sb3_vec_env", "Sb3FcmVecEnv"),
+                         ("training.parallel_vec_env", "ParallelSb3FcmVecEnv")):
+        try:
+            owner = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            continue
+        for attr in ("reset", "step_wait"):
+            _patch(timer, owner, attr, "env")
     _patch(timer, HeuristicAgent, "act_on_game", "opponent/heuristic")
     _patch(timer, RandomAgent, "act", "opponent/random")
     _patch(timer, RandomAgent, "act_on_game", "opponent/random")
