@@ -377,24 +377,26 @@ def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
     (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
     timer = StageTimer()
     env = make_vec_env(config, timer)
-    latest = _latest_checkpoint(out) if resume else None
-    if latest is not None:
-        model = MaskablePPO.load(str(latest), env=env, device=config.device)
-        print(f"resuming from {latest} at {model.num_timesteps} steps", flush=True)
-    else:
-        model = build_model(config, env)
-        if config.bc_rounds > 0:
-            with timer.stage("behaviour_cloning"):
-                _warm_start(model, config, out)
-    start_steps = model.num_timesteps
-    model.learn(
-        total_timesteps=config.total_timesteps, callback=_callbacks(config, env.venv, out, timer),
-        progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
-    )
-    model.save(out / "final_model")
-    steps = model.num_timesteps - start_steps
-    workers = env.venv.call_factory("timings")[1:]  # opponents' time inside the env worker processes
-    env.close()
+    try:  # env worker processes and their shared memory go with the run, however it ends
+        latest = _latest_checkpoint(out) if resume else None
+        if latest is not None:
+            model = MaskablePPO.load(str(latest), env=env, device=config.device)
+            print(f"resuming from {latest} at {model.num_timesteps} steps", flush=True)
+        else:
+            model = build_model(config, env)
+            if config.bc_rounds > 0:
+                with timer.stage("behaviour_cloning"):
+                    _warm_start(model, config, out)
+        start_steps = model.num_timesteps
+        model.learn(
+            total_timesteps=config.total_timesteps, callback=_callbacks(config, env.venv, out, timer),
+            progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
+        )
+        model.save(out / "final_model")
+        steps = model.num_timesteps - start_steps
+        workers = env.venv.call_factory("timings")[1:]  # opponents' time inside the env worker processes
+    finally:
+        env.close()
     timer.write(out / "timing.json", learner_steps=steps, env_workers=workers)
     print(format_split(timer.split(), steps), flush=True)
     return out
