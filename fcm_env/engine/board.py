@@ -62,13 +62,6 @@ class AirplaneLane:
     def span(self) -> range:
         return range(self.start, self.start + self.size)
 
-    def overlaps(self, other: AirplaneLane) -> bool:
-        """Two planes overlap only when they lie on the same edge and share squares (R20)."""
-        return (
-            self.edge == other.edge
-            and self.start < other.start + other.size
-            and other.start < self.start + self.size
-        )
 
 
 class Board:

@@ -40,7 +40,6 @@ from .board import AirplaneLane
 from .occupancy import entrances_of, occupied
 from .placement import (
     airplane_anchor,
-    airplane_from_anchor,
     airplane_placements,
     campaign_placements,
     campaign_squares,
@@ -71,15 +70,6 @@ _PRODUCT_MILESTONE = {
 # ------------------------------------------------------------------ where a campaign may go
 
 
-def airplane_lanes(state: GameState) -> list[AirplaneLane]:
-    """The lanes of every airplane on the board, all players' (R20: tiles may not overlap)."""
-    return [
-        airplane_from_anchor(c.row, c.col, c.orientation, marketing_tile(c.number).along_edge, state.board)
-        for c in state.campaigns
-        if c.kind == CampaignType.AIRPLANE
-    ]
-
-
 def marketeer_reach(state: GameState, player: int, spec: EmployeeSpec) -> np.ndarray | None:
     """Squares within the marketeer's range by road from the chain's entrances, None if unlimited.
 
@@ -99,7 +89,7 @@ def tile_placements(
     """Every legal (row, col, orientation) of a campaign tile; airplanes as their edge anchor."""
     board = state.board
     if tile.type == CampaignType.AIRPLANE:
-        legal = airplane_placements(board, tile, airplane_lanes(state))  # no road, no range (C15)
+        legal = airplane_placements(board, tile)  # no road, no range, other planes do not block (C15)
         return sorted(
             airplane_anchor(AirplaneLane(edge, start, tile.along_edge), board)
             for edge, start in list_placements(legal)

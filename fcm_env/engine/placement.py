@@ -399,29 +399,18 @@ def _edge_length(board: Board, edge: int) -> int:
     return board.width if edge in (Direction.N, Direction.S) else board.height
 
 
-def airplane_placements(board: Board, tile: MarketingTileSpec, existing: Sequence[AirplaneLane]) -> np.ndarray:
+def airplane_placements(board: Board, tile: MarketingTileSpec) -> np.ndarray:
     """``legal[4, max(H, W)]`` indexed by (edge, start) for an airplane tile.
 
     rules: Initiate marketing campaigns (airplanes sit beside the board, no road or
-    range needed, may not fly outside the board); C15; R20 (planes on one edge may
-    not overlap; flyover zones of different edges may).
+    range needed, may not fly outside the board); C15 (airplane zones may overlap other
+    airplanes) and the official FAQ (a plane may go on the same lines and side as another):
+    other planes never block a lane.
     """
     size = _check_airplane(tile)
-    L = max(board.height, board.width)
-    covered = np.zeros((AIRPLANE_EDGES, L + 1), dtype=np.int32)  # +1: difference array end
-    for lane in existing:
-        if lane.edge not in tuple(Direction) or lane.start < 0 or lane.size < 1:
-            raise ValueError(f"existing airplane {lane} is not a valid lane")
-        covered[int(lane.edge), lane.start] += 1
-        covered[int(lane.edge), min(lane.start + lane.size, L)] -= 1
-    busy = np.cumsum(covered[:, :L], axis=1) > 0  # squares along each edge under a plane
-    ii = np.zeros((AIRPLANE_EDGES, L + 1), dtype=np.int32)  # 1-D integral image per edge
-    np.cumsum(busy, axis=1, out=ii[:, 1:])
-    legal = np.zeros((AIRPLANE_EDGES, L), dtype=bool)
+    legal = np.zeros((AIRPLANE_EDGES, max(board.height, board.width)), dtype=bool)
     for edge in Direction:
-        n = _edge_length(board, edge) - size + 1  # starts that keep the plane on the board
-        if n > 0:
-            legal[edge, :n] = ii[edge, size:size + n] == ii[edge, :n]  # no square already flown over
+        legal[edge, : max(0, _edge_length(board, edge) - size + 1)] = True  # starts on the board
     return legal
 
 

@@ -174,11 +174,12 @@ def test_a_road_range_marketeer_without_a_restaurant_is_not_asked_but_a_brand_ma
 # ---------------------------------------------------------------- airplanes
 
 
-def test_airplane_lanes_run_along_the_edges_and_do_not_overlap_on_one_edge():
+def test_airplane_lanes_run_along_the_edges_and_may_share_an_edge_with_another_plane():
     # rules: Initiate marketing campaigns (airplanes beside the board, 1/3/5 rows or columns,
-    # never past the board); C15, R20. Player 1's 3-wide airplane #5 flies over columns 0-2
-    # from the north edge, so airplane #6 (5 wide) may start on the north edge at column 3..10
-    # only; on the other edges at 0..10 (the map is 15 x 15).
+    # never past the board); C15 ("airplane zones may overlap other airplanes"); official FAQ
+    # ("place an airplane on the same lines and side of another airplane? ... allowed, yes").
+    # Player 1's 3-wide airplane #5 flies over columns 0-2 from the north edge; airplane #6
+    # (5 wide) may still start anywhere from 0 to 10 on every edge (the map is 15 x 15).
     game = phase3_game(CROSS, HOME, work={E.BRAND_MANAGER: 1}, marketing=[6])
     game.state.campaigns.append(Campaign(
         number=5, kind=int(CampaignType.AIRPLANE), owner=1, marketeer=int(E.BRAND_MANAGER),
@@ -186,20 +187,20 @@ def test_airplane_lanes_run_along_the_edges_and_do_not_overlap_on_one_edge():
     ))
     spots = place_options(game, E.BRAND_MANAGER, 6)
     expected = sorted(
-        [(0, s, 0) for s in range(3, 11)]  # N edge: anchor (0, start)
+        [(0, s, 0) for s in range(11)]  # N edge: anchor (0, start), over #5's columns too
         + [(s, 14, 1) for s in range(11)]  # E edge: anchor (start, W-1)
         + [(14, s, 2) for s in range(11)]  # S edge: anchor (H-1, start)
         + [(s, 0, 3) for s in range(11)]  # W edge: anchor (start, 0)
     )
     assert spots == expected
-    game.apply(Action.place_campaign(0, 3, 0))
+    game.apply(Action.place_campaign(0, 0, 0))  # the same edge and columns as #5
     assert Milestone.FIRST_AIRPLANE in game.state.players[0].milestones  # rules: First airplane campaign
     game.apply(Action.choose_product(Good.PIZZA))
     assert game.legal_actions() == [Action.choose_duration(d) for d in (1, 2, 3, 4)]  # brand manager: 4
     game.apply(Action.choose_duration(4))
     plane = game.state.campaigns[-1]
     assert (plane.number, plane.kind, plane.owner, plane.row, plane.col, plane.orientation) == (
-        6, CampaignType.AIRPLANE, 0, 0, 3, 0)
+        6, CampaignType.AIRPLANE, 0, 0, 0, 0)
     assert plane.squares == () and plane.remaining == 4 and not plane.eternal
 
 

@@ -330,7 +330,7 @@ def test_airplane_starts_on_every_edge(number, size):
     board = Board.from_tiles("A0 L0")
     tile = marketing_tile(number)
     assert tile.along_edge == size
-    legal = airplane_placements(board, tile, [])
+    legal = airplane_placements(board, tile)
     assert legal.shape == (4, 10)
     for edge, length in ((N, 10), (E, 5), (S, 10), (W, 5)):
         assert legal[edge].tolist() == [s + size <= length for s in range(10)]
@@ -338,25 +338,21 @@ def test_airplane_starts_on_every_edge(number, size):
 
 def test_airplane_may_not_fly_past_the_map_corner():
     board = Board.from_tiles("A0 L0")
-    legal = airplane_placements(board, marketing_tile(6), [])
+    legal = airplane_placements(board, marketing_tile(6))
     assert legal[E, 0] and not legal[E, 1]  # rows 1-5: row 5 is off the map
     assert legal[N, 5] and not legal[N, 6]
 
 
-def test_airplanes_may_not_overlap_on_one_edge():
+def test_airplane_lanes_only_have_to_fit_along_their_edge():
+    # C15 (airplane zones may overlap other airplanes; official FAQ: a plane may go on the same
+    # lines and side as another), so no other plane is consulted. "A0 L0" is 5 rows x 10 columns:
+    # plane #5 (3 wide) starts at columns 0-7 on N/S, rows 0-2 on E/W; plane #6 (5 wide) fits
+    # the east edge only at row 0.
     board = Board.from_tiles("A0 L0")
-    existing = [AirplaneLane(Direction.N, 2, 3)]  # over cols 2-4
-    legal = airplane_placements(board, marketing_tile(5), existing)
-    assert legal[N].tolist() == [False] * 5 + [True] * 3 + [False] * 2
-    assert legal[S].tolist() == [True] * 8 + [False] * 2  # the other edge is unaffected
-
-
-def test_airplanes_over_the_same_rows_from_opposite_edges():
-    board = Board.from_tiles("A0 L0")
-    existing = [AirplaneLane(Direction.E, 0, 5)]
-    legal = airplane_placements(board, marketing_tile(6), existing)
-    assert legal[W, 0] and not legal[E, 0]
-    assert list_placements(legal[[E, W]]) == [(1, 0)]
+    legal = airplane_placements(board, marketing_tile(5))
+    assert legal[N].tolist() == legal[S].tolist() == [True] * 8 + [False] * 2
+    assert legal[E].tolist() == legal[W].tolist() == [True] * 3 + [False] * 7
+    assert airplane_placements(board, marketing_tile(6))[E].tolist() == [True] + [False] * 9
 
 
 def test_airplane_anchor_round_trip_on_every_edge():
@@ -364,7 +360,7 @@ def test_airplane_anchor_round_trip_on_every_edge():
     seen = set()
     for number in (4, 5, 6):
         tile = marketing_tile(number)
-        for edge, start in list_placements(airplane_placements(board, tile, [])):
+        for edge, start in list_placements(airplane_placements(board, tile)):
             lane = AirplaneLane(Direction(edge), start, tile.along_edge)
             anchor = airplane_anchor(lane, board)
             assert airplane_from_anchor(*anchor, tile.along_edge, board) == lane
@@ -378,7 +374,7 @@ def test_airplane_anchor_round_trip_on_every_edge():
 
 def test_airplane_anchor_grid_matches_the_lanes():
     board = Board.from_tiles("A0 L0")
-    legal = airplane_placements(board, marketing_tile(6), [])
+    legal = airplane_placements(board, marketing_tile(6))
     grid = airplane_anchor_grid(legal, board)
     assert grid.shape == (5, 10, 4)
     expected = sorted(
@@ -401,7 +397,7 @@ def test_airplane_from_anchor_rejects_an_anchor_off_its_edge():
 
 def test_airplane_placements_reject_other_tiles():
     with pytest.raises(ValueError, match="not an airplane"):
-        airplane_placements(Board.from_tiles("A0"), marketing_tile(11), [])
+        airplane_placements(Board.from_tiles("A0"), marketing_tile(11))
 
 
 # ------------------------------------------------------------------ bad inputs
