@@ -10,10 +10,13 @@ the earlier seat (R34).
 Money (D33, D34): a house's bill is the sum over its items of unit price (doubled
 with a garden) plus the "First ... marketed" bonus. A positive bill is paid by the
 bank; a negative one (C21) is paid by the chain, which, if it cannot, pays what it
-has and is bankrupt: it serves no later house and leaves at the end of the turn.
+has and is bankrupt: it stays in the game to the end of the turn (it keeps serving
+houses, paying what it can, and earns its tips) and leaves in Clean-up.
 After the houses each chain gets its waitress tips, then the CFO (or "First to have
 $100" from an earlier turn) adds half of the phase's net income, rounded up
-(towards +infinity, so -7 gives -3).
+(towards +infinity, so -7 gives -3). "First to have $20" is claimed the moment a
+payment brings a chain to $20 (C26: at any time); "First to have $100" at the end
+of the phase (C27).
 """
 
 from __future__ import annotations
@@ -83,7 +86,7 @@ def choose_chain(state: GameState, house: House) -> int | None:
     best: tuple[int, int, int] | None = None
     chosen = None
     for seat, player in enumerate(state.turn_order):
-        if state.players[player].bankrupt or not can_supply(state, player, house.demand):
+        if not can_supply(state, player, house.demand):  # bankrupt this turn still serves (C21)
             continue
         dist = distance_to(state, player, house)
         if dist >= UNREACHABLE:
@@ -98,11 +101,18 @@ def choose_chain(state: GameState, house: House) -> int | None:
 def settle(state: GameState, player: int, amount: int) -> None:
     """Income (bank pays) or a charge (chain pays; bankrupt if it cannot, C21)."""
     if amount >= 0:
-        bank.pay_out(state, player, amount)
+        pay(state, player, amount)
         return
     owed = -amount
     if bank.collect(state, player, owed) < owed:
         state.players[player].bankrupt = True
+
+
+def pay(state: GameState, player: int, amount: int) -> None:
+    """The bank pays ``amount`` (what it has left, see ``bank``); "First to have $20" at once (C26)."""
+    bank.pay_out(state, player, amount)
+    if state.players[player].cash >= 20 and not bank.is_broken_for_good(state):
+        milestones.claim(state, player, Milestone.FIRST_HAVE_20)
 
 
 def serve(state: GameState, player: int, house: House) -> None:
@@ -149,7 +159,7 @@ def run(state: GameState) -> None:
     for player in state.turn_order:
         tips = waitress_tips(state, player)
         state.players[player].income += tips
-        bank.pay_out(state, player, tips)  # R36: also without sales
+        pay(state, player, tips)  # R36: also without sales
     for player in state.turn_order:
         if has_cfo(state, player):
             settle(state, player, cfo_bonus(state.players[player].income))
@@ -158,12 +168,7 @@ def run(state: GameState) -> None:
 
 
 def claim_cash_milestones(state: GameState) -> None:
-    """C26, C27: First to have $20 / $100, checked at the end of Dinnertime (active chains only)."""
+    """C27: First to have $100, checked at the end of Dinnertime ($20 is claimed as it is reached)."""
     for player in state.turn_order:
-        p = state.players[player]
-        if p.bankrupt:
-            continue
-        if p.cash >= 20:
-            milestones.claim(state, player, Milestone.FIRST_HAVE_20)
-        if p.cash >= 100:
+        if state.players[player].cash >= 100:
             milestones.claim(state, player, Milestone.FIRST_HAVE_100)

@@ -113,13 +113,13 @@ def _only_done(state: GameState, player: int) -> bool:
 
 
 def start(state: GameState) -> None:
-    """Open Payday: ask the active players in turn order (the introductory game skips it)."""
+    """Open Payday: ask every chain still in the game this turn, in turn order (the introductory game skips it)."""
     state.phase = Phase.PAYDAY
     state.pending = []
     if state.variant != "standard":
         return
     state.firing_revealed = False
-    state.queue = [p for p in state.turn_order if not state.players[p].bankrupt]  # D41
+    state.queue = list(state.turn_order)  # D41: chains bankrupt this turn too (out at its end, C21)
     _ask_next(state)
 
 
@@ -148,8 +148,6 @@ def reveal(state: GameState) -> None:
     state.firing_revealed = True
     for player in state.turn_order:
         p = state.players[player]
-        if p.bankrupt:
-            continue
         due = salary_due(state, player)
         _dismiss(state, p)
         paid = bank.collect(state, player, due)

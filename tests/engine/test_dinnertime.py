@@ -230,21 +230,24 @@ def test_cfo_on_negative_income_rounds_up_towards_plus_infinity():
     assert money(state) == before
 
 
-def test_negative_price_chain_that_cannot_pay_is_bankrupt_and_serves_no_later_house():
-    # rules: C21, R35 — price -2: two burgers cost $4, the chain has $3: it pays 3 and is
-    # bankrupt; house 4 (later) is not served by it although it has a burger left
-    state = position()
-    add_restaurant(state, 0, NEAR_2)
+def test_negative_price_chain_that_cannot_pay_is_bankrupt_but_serves_to_the_end_of_dinnertime():
+    # rules: C21 ("a chain that cannot pay is eliminated at the end of the turn"), R35 — price
+    # 10 - 12 = -2: house 2's two burgers cost $4, the chain has $3: it pays 3 and is bankrupt.
+    # It is still in the game: house 4 eats there too (-2 + distance 2 = 0 beats player 1's
+    # 10 + 1 = 11) and the chain pays what it can ($0) for that burger.
+    state = two_chains()
     give(state, 0, discount_manager=4)
     state.players[0].cash = 3
     stock(state, 0, burger=3)
+    stock(state, 1, burger=1)
     demand(state, 2, B, B)
     demand(state, 4, B)
     dinnertime.run(state)
     p = state.players[0]
-    assert p.bankrupt and p.cash == 0
+    assert p.bankrupt and p.cash == 0 and p.income == -6
     assert state.bank == 1003
-    assert p.stock[B] == 1 and state.houses[4].demand == [B]
+    assert p.stock[B] == 0 and state.houses[4].demand == []
+    assert state.players[1].cash == 0 and state.players[1].stock[B] == 1
     assert Milestone.FIRST_HAVE_20 not in p.milestones
 
 
@@ -260,7 +263,7 @@ def test_bonus_can_outweigh_a_negative_price():
     assert state.players[0].cash == 6 and not state.players[0].bankrupt
 
 
-def test_cash_milestones_are_claimed_at_the_end_of_dinnertime():
+def test_cash_milestones_are_claimed_in_dinnertime():
     # rules: First to have $20 (C26), First to have $100 (C27) — checked after phase 4
     state = two_chains()
     state.players[0].cash = 15
@@ -276,6 +279,26 @@ def test_cash_milestones_are_claimed_at_the_end_of_dinnertime():
     assert state.milestones_this_turn == {Milestone.FIRST_HAVE_20, Milestone.FIRST_HAVE_100}
     # the $100 CEO-as-CFO bonus starts only next turn (C27)
     assert not dinnertime.has_cfo(state, 1)
+
+
+def test_first_to_have_20_is_claimed_the_moment_a_payment_reaches_20():
+    # rules: First to have $20 ("awarded when the player holds $20 or more", C26: at any time,
+    # not only at the end of phase 4). Price 10 - 12 = -2 with First burger marketed (+5 a
+    # burger): house 2's two burgers earn 2 x 3 = 6, so $18 -> $24; house 4's three beers then
+    # cost 3 x 2 = 6: $18 at the end of Dinnertime, and the milestone is kept.
+    state = two_chains()
+    give(state, 0, discount_manager=4)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    state.players[0].cash = 18
+    stock(state, 0, burger=2, beer=3)
+    demand(state, 2, B, B)
+    demand(state, 4, BEER, BEER, BEER)
+    dinnertime.run(state)
+    p = state.players[0]
+    assert p.cash == 18 and p.income == 0 and state.bank == 1000
+    assert state.houses[2].demand == [] and state.houses[4].demand == []
+    assert Milestone.FIRST_HAVE_20 in p.milestones
+    assert Milestone.FIRST_HAVE_20 in state.milestones_this_turn
 
 
 def test_introductory_game_claims_no_milestones():

@@ -222,15 +222,22 @@ def test_introductory_game_pays_no_salaries():
     assert state.pending == [] and state.players[0].cash == 50 and state.phase == Phase.PAYDAY
 
 
-def test_bankrupt_player_is_not_asked():
-    # D41: a bankrupt chain leaves at the end of the turn and pays nothing
+def test_a_chain_bankrupt_this_turn_still_fires_and_pays_from_its_cash():
+    # rules: C21 (a chain that cannot pay is eliminated at the *end* of the turn), Phase 5
+    # (cards must be fired until the salaries can be paid): it holds $7 and two cooks ($10):
+    # it must fire one and pays $5 for the other, leaving $2.
     state = position(bank=100)
-    give(state, 0, "beach", burger_cook=1)
+    give(state, 0, "beach", burger_cook=1, pizza_cook=1)
     state.players[0].bankrupt = True
-    give(state, 1, "beach", burger_cook=1)
-    state.players[1].cash = 10
+    state.players[0].cash = 7
     payday.start(state)
-    assert state.pending[-1].player == 1
+    assert state.pending[-1].player == 0
+    assert legal(state) == fires(E.BURGER_COOK, E.PIZZA_COOK)
+    act(state, Action.fire(E.PIZZA_COOK))
+    act(state, Action.pass_())
+    p = state.players[0]
+    assert state.firing_revealed and p.cash == 2 and state.bank == 105
+    assert p.beach[E.BURGER_COOK] == 1 and p.beach[E.PIZZA_COOK] == 0 and p.bankrupt
 
 
 def test_illegal_firing_raises_and_leaves_the_state_alone():
