@@ -2,10 +2,10 @@
 
 rules: Phase 7; First to throw away drink/food; C21, C29. Steps:
 
-1. Freezer (D43): a player who held "First to throw away" before this turn keeps
-   everything when holding 10 tokens or fewer; with more, ``Decision.FREEZER``
-   asks for one token to keep at a time (``keep(good)``) until 10 are kept or the
-   player says done; the pending ``context`` carries the tokens kept so far.
+1. Freezer (D43): a player who held "First to throw away" before this turn and has
+   any stock is asked by ``Decision.FREEZER`` for one token to keep at a time
+   (``keep(good)``) until 10 are kept, the whole stock is kept, or the player says
+   done; the pending ``context`` carries the tokens kept so far.
 2. Everybody else discards all food and drinks; an active player who discarded at
    least one token claims "First to throw away".
 3. Cards at work (except the CEO) and on the beach go back to hand; "coming soon"
@@ -39,8 +39,7 @@ def start(state: GameState) -> None:
     state.pending = []
     state.queue = [
         p for p in state.turn_order
-        if not state.players[p].bankrupt and has_freezer(state, p)
-        and int(state.players[p].stock.sum()) > PRICES.freezer_capacity
+        if not state.players[p].bankrupt and has_freezer(state, p) and state.players[p].stock.any()
     ]
     _ask_next(state)
 
@@ -65,7 +64,8 @@ def apply_keep(state: GameState, pending: Pending, action: Action) -> None:
     kept = list(pending.context)
     if action.kind == ActionKind.KEEP:
         kept[action.args[0]] += 1
-        if sum(kept) < PRICES.freezer_capacity:
+        stock = state.players[pending.player].stock
+        if sum(kept) < PRICES.freezer_capacity and kept != stock.tolist():  # something left to choose
             state.pending = [Pending(Decision.FREEZER, pending.player, tuple(kept))]
             return
     state.players[pending.player].stock[:] = np.asarray(kept, dtype=np.int16)  # the rest is thrown away
@@ -78,7 +78,7 @@ def finish(state: GameState) -> None:
     for player in state.turn_order:
         p = state.players[player]
         if has_freezer(state, player) and not p.bankrupt:
-            continue  # kept all (<= 10) or chose in the freezer decision
+            continue  # chose in the freezer decision (or had nothing)
         if p.stock.any() and not p.bankrupt:
             milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)
         p.stock[:] = 0

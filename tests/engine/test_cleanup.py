@@ -36,17 +36,45 @@ def test_food_and_drinks_are_thrown_away_and_the_first_to_do_so_gets_the_freezer
     assert Milestone.FIRST_THROW_AWAY in state.milestones_gone  # closed at the end of the turn
 
 
-def test_freezer_keeps_up_to_ten_without_asking():
-    # rules: First to throw away — store up to 10 tokens (D43: 10 or fewer are all kept)
+def test_freezer_asks_at_any_stock_and_keeps_what_the_player_chooses():
+    # rules: First to throw away — "you may store up to 10 tokens": a choice at any stock (a
+    # kept token can cost a later house its order). 6 burgers and 4 sodas: keep 2 burgers, done.
     state = position()
     freezer_holder(state, 0)
     stock(state, 0, burger=6, soda=4)
     stock(state, 1, pizza=1)
     cleanup.start(state)
+    pending = state.pending[-1]
+    assert pending.decision == Decision.FREEZER and pending.player == 0
+    assert sorted(cleanup.legal_keep(state, pending)) == [
+        Action.pass_(), Action.keep(Good.BURGER), Action.keep(Good.SODA)]
+    keep(state, Action.keep(Good.BURGER))
+    keep(state, Action.keep(Good.BURGER))
+    keep(state, Action.pass_())
     assert state.pending == []
     cleanup.finish(state)
-    assert state.players[0].stock.tolist() == [6, 0, 0, 0, 4]
+    assert state.players[0].stock.tolist() == [2, 0, 0, 0, 0]
     assert state.players[1].stock.sum() == 0
+
+
+def test_freezer_choice_ends_by_itself_once_everything_is_kept():
+    # rules: First to throw away — keeping the whole stock (3 tokens) leaves nothing to decide
+    state = position()
+    freezer_holder(state, 0)
+    stock(state, 0, burger=2, beer=1)
+    cleanup.start(state)
+    keep(state, Action.keep(Good.BEER))
+    keep(state, Action.keep(Good.BURGER))
+    assert state.pending[-1].context == (1, 0, 1, 0, 0)
+    keep(state, Action.keep(Good.BURGER))
+    assert state.pending == [] and state.players[0].stock.tolist() == [2, 0, 1, 0, 0]
+
+
+def test_freezer_holder_without_stock_is_not_asked():
+    state = position()
+    freezer_holder(state, 0)
+    cleanup.start(state)
+    assert state.pending == []
 
 
 def test_freezer_with_more_than_ten_asks_one_token_at_a_time():
