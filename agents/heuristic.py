@@ -161,11 +161,8 @@ class HeuristicAgent(SeededAgent):
         return Good.PIZZA if pizza > burger else Good.BURGER
 
     def _line_count(self, state: GameState, player: int, line: int) -> int:
-        p = state.players[player]
-        owned = p.owned()
-        count = sum(int(owned[t]) for t in range(1, len(owned)) if LINE.get(t) == line)
-        count += sum(1 for c in state.campaigns if c.owner == player and c.eternal and LINE.get(c.marketeer) == line)
-        return count
+        owned = state.owned_cards(player)  # eternal campaigns' marketeers included
+        return sum(int(owned[t]) for t in range(1, len(owned)) if LINE.get(t) == line)
 
     # ------------------------------------------------------------------ setup
 

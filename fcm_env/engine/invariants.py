@@ -31,11 +31,7 @@ def expected_money(state: GameState, start: int) -> int:
 
 def all_cards(state: GameState) -> np.ndarray:
     """Every employee card, wherever it is: supply, players' cards, eternal campaigns' marketeers."""
-    cards = state.total_cards()
-    for campaign in state.campaigns:
-        if campaign.eternal:
-            cards[campaign.marketeer] += 1  # out of the game with its eternal campaign
-    return cards
+    return state.total_cards()
 
 
 def check_state(state: GameState, start_money: int) -> None:
@@ -59,7 +55,7 @@ def check_state(state: GameState, start_money: int) -> None:
         for name in ("hand", "work", "beach", "busy", "fired"):
             if (getattr(p, name) < 0).any():
                 raise InvariantError(f"player {p.player}: negative count in {name}")
-        owned = p.owned()
+        owned = state.owned_cards(p.player)  # eternal campaigns' marketeers too (First billboard placed)
         for spec in EMPLOYEES:
             if spec.unique and owned[spec.type] > 1:
                 raise InvariantError(f"player {p.player} holds two {spec.type.key} (1x card)")

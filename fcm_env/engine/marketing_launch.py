@@ -15,8 +15,9 @@ A marketeer or a tile is offered only when the chain can be finished (there is n
 "back" action): a tile needs at least one legal spot, and any of the five goods and
 a duration of at least one turn are always possible. On completion the campaign is
 recorded, its tile leaves the supply and the marketeer leaves work: busy until the
-campaign ends, or, for an eternal campaign, out of the game for good (the card then
-lives in the ``Campaign`` record).
+campaign ends, or, for an eternal campaign, unavailable for the rest of the game (the
+card then lives in the ``Campaign`` record and still counts as the player's for the 1x
+limit: ``GameState.owned_cards``).
 """
 
 from __future__ import annotations

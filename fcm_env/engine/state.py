@@ -182,11 +182,23 @@ class GameState:
     def uses_milestones(self) -> bool:
         return self.variant == "standard"
 
+    def owned_cards(self, player: int) -> np.ndarray:
+        """Every card ``player`` owns, the marketeers of its eternal campaigns included (the 1x limit).
+
+        rules: First billboard placed — an eternal campaign's marketeer is unavailable for the
+        rest of the game (never back to hand or supply) but remains the player's card.
+        """
+        owned = self.players[player].owned()
+        for campaign in self.campaigns:
+            if campaign.eternal and campaign.owner == player:
+                owned[campaign.marketeer] += 1
+        return owned
+
     def total_cards(self) -> np.ndarray:
-        """Cards of each type in the game (supply + every player's cards)."""
+        """Cards of each type in the game: supply + every player's cards, eternal marketeers included."""
         total = self.supply.copy()
         for p in self.players:
-            total += p.owned()
+            total += self.owned_cards(p.player)
         return total
 
 

@@ -219,7 +219,7 @@ def _train_moves(state: GameState, player: PlayerState) -> list[Action]:
     if not any(left > 0 for _, left in trainers):
         return []  # no training action left (every move takes at least one)
     supply = state.supply.tolist()  # plain ints: cheaper to index in the loops below
-    owned = player.owned().tolist()
+    owned = state.owned_cards(player.player).tolist()  # eternal marketeers count for 1x
     moves = []
     trainer_kinds = (POOLED,) if pooled else tuple(sorted({t for t, left in trainers if left > 0}))
     for source in np.flatnonzero(_trainable(state, player, pooled) > 0).tolist():
@@ -285,7 +285,7 @@ def _phantoms_trainable(
     """Whether every phantom hire can still get a training move (small exhaustive search)."""
     todo = [t for t in range(NUM_TYPES) for _ in range(int(phantoms[t]))]
     pooled = _pooled(state, player.player)
-    owned = player.owned()
+    owned = state.owned_cards(player.player)
 
     def search(i: int, trainers: list[tuple[int, int]], supply: np.ndarray, owned: np.ndarray) -> bool:
         if i == len(todo):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from builders import working_turn
 
+from fcm_env.data import CampaignType, Good, Milestone
 from fcm_env.data import EmployeeType as E
-from fcm_env.data import Milestone
 from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.state import Campaign
 from fcm_env.engine.working import POOLED
 
 
@@ -111,6 +112,27 @@ def test_one_copy_of_each_1x_card():
     game.apply(Action.pass_())
     assert Action.train(E.TRAINER, E.SENIOR_VICE_PRESIDENT, E.CFO) not in game.legal_actions()
     assert Action.train(E.TRAINER, E.SENIOR_VICE_PRESIDENT, E.HR_DIRECTOR) in game.legal_actions()
+
+
+def test_the_marketeer_of_an_eternal_campaign_still_counts_for_the_1x_limit():
+    # rules: Train — one copy of each 1x card; First billboard placed (the marketeer "will be
+    # unavailable for the rest of the game", it is still the player's). With 4 players two brand
+    # directors are in play: the second may not join a chain whose director runs an eternal radio.
+    def trainable_with_an_eternal_director_of(owner_offset: int) -> bool:
+        game = working_turn(4, work={E.TRAINER: 1}, beach={E.BRAND_MANAGER: 1})
+        player = game.current_player
+        owner = (player + owner_offset) % 4
+        game.state.campaigns.append(Campaign(
+            number=1, kind=int(CampaignType.RADIO), owner=owner, marketeer=int(E.BRAND_DIRECTOR),
+            product=int(Good.BEER), remaining=1, eternal=True, row=0, col=0, orientation=0))
+        game.state.marketing_supply.remove(1)
+        assert game.state.supply[E.BRAND_DIRECTOR] == 2
+        assert int(game.state.owned_cards(owner)[E.BRAND_DIRECTOR]) == 1
+        game.apply(Action.pass_())
+        return Action.train(E.TRAINER, E.BRAND_MANAGER, E.BRAND_DIRECTOR) in game.legal_actions()
+
+    assert not trainable_with_an_eternal_director_of(0)
+    assert trainable_with_an_eternal_director_of(1)  # another chain's director does not count
 
 
 def test_no_cfo_after_first_to_have_100():
