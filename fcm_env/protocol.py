@@ -366,6 +366,7 @@ def _turn_view(state: GameState) -> dict[str, Any] | None:
         "trainers": [[EmployeeType(k).key, int(n)] for k, n in t.trainers],
         "locked": _cards(t.locked),
         "phantoms": _cards(t.phantoms),
+        "returned": _cards(t.returned),
         "used": _cards(t.used),
     }
 

@@ -131,6 +131,7 @@ class TurnScratch:
     trainers: list[tuple[int, int]] = field(default_factory=list)
     locked: np.ndarray = field(default_factory=card_vector)  # beach cards trained this turn
     phantoms: np.ndarray = field(default_factory=card_vector)  # hired from an empty pile (R15)
+    returned: np.ndarray = field(default_factory=card_vector)  # cards training put back in the stock
     used: np.ndarray = field(default_factory=card_vector)  # cards at work whose action is spent
 
 

@@ -11,6 +11,11 @@ be hired only if it is trained at once (R15): it becomes a *phantom* that the
 training step must train; the engine offers such a hire, and any training move,
 only while every phantom can still be trained.
 
+A phantom may not become a card that training returned to the stock this turn
+(official FAQ: not "Train your Junior VP into a VP, then ... a Phantom Trainee ...
+into the returned Junior VP"): its target must come from the stock less
+``turn.returned``.
+
 Train: a move trains one card one or more steps along the career tree, using one
 trainer card (trainer 1 step, coach up to 2, guru up to 3; a card trained this turn
 cannot be trained again), or, with "First to pay $20 or more in salaries", any
@@ -222,9 +227,12 @@ def _train_moves(state: GameState, player: PlayerState) -> list[Action]:
     owned = state.owned_cards(player.player).tolist()  # eternal marketeers count for 1x
     moves = []
     trainer_kinds = (POOLED,) if pooled else tuple(sorted({t for t, left in trainers if left > 0}))
+    phantom_supply = (state.supply - state.turn.returned).tolist()  # FAQ: not into a returned card
     for source in np.flatnonzero(_trainable(state, player, pooled) > 0).tolist():
+        # a move from a type with a phantom trains the phantom (``_do_train``)
+        stock = phantom_supply if state.turn.phantoms[source] > 0 else supply
         for target, steps in TRAIN_STEPS[source].items():
-            if not _target_ok(state, player, target, supply, owned):
+            if not _target_ok(state, player, target, stock, owned):
                 continue
             for kind in trainer_kinds:
                 if _pick_trainer(trainers, kind, steps, pooled) is not None:
@@ -272,6 +280,7 @@ def _do_train(state: GameState, player: PlayerState, action: Action) -> None:
     else:
         player.beach[source] -= 1
         state.supply[source] += 1  # rules: Train — the trained card returns to the stock
+        state.turn.returned[source] += 1
     state.supply[target] -= 1
     player.beach[target] += 1
     if not pooled:
@@ -307,7 +316,7 @@ def _phantoms_trainable(
                     return True
         return False
 
-    return search(0, list(trainers), supply.copy(), owned.copy())
+    return search(0, list(trainers), supply - state.turn.returned, owned.copy())  # FAQ: not returned cards
 
 
 ROUTES = {

@@ -135,6 +135,22 @@ def test_the_marketeer_of_an_eternal_campaign_still_counts_for_the_1x_limit():
     assert trainable_with_an_eternal_director_of(1)  # another chain's director does not count
 
 
+def test_a_phantom_may_not_be_trained_into_a_card_that_training_returned_this_turn():
+    # rules: Recruit (R15; official FAQ: "it would be incorrect to Train your Junior VP into a VP,
+    # then Recruit a Phantom Trainee to Train into the returned Junior VP"). The trainee pile is
+    # empty and one new business developer is left, so a phantom trainee may be hired. Training
+    # the junior VP into a VP returns a junior VP to the stock; the phantom still may become
+    # only the new business developer, never that returned junior VP.
+    game = working_turn(work={E.TRAINER: 2}, beach={E.JUNIOR_VICE_PRESIDENT: 1},
+                        supply={E.MANAGEMENT_TRAINEE: 0, E.JUNIOR_VICE_PRESIDENT: 0,
+                                E.NEW_BUSINESS_DEVELOPER: 1, E.LUXURIES_MANAGER: 0})
+    game.apply(Action.recruit(E.MANAGEMENT_TRAINEE))
+    assert game.pending.decision == Decision.TRAIN
+    game.apply(Action.train(E.TRAINER, E.JUNIOR_VICE_PRESIDENT, E.VICE_PRESIDENT))
+    assert game.state.supply[E.JUNIOR_VICE_PRESIDENT] == 1  # returned by that training
+    assert game.legal_actions() == [Action.train(E.TRAINER, E.MANAGEMENT_TRAINEE, E.NEW_BUSINESS_DEVELOPER)]
+
+
 def test_no_cfo_after_first_to_have_100():
     # C27: no CFO may be trained after First to have $100
     game = working_turn(work={E.TRAINER: 1}, beach={E.SENIOR_VICE_PRESIDENT: 1},
