@@ -27,7 +27,7 @@ import numpy as np
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
 from fcm_env.encoding import CODEC, Observer, legal_action_mask, visibility
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
-from fcm_env.engine.game import DEFAULT_MAX_ROUNDS, VARIANTS, Game
+from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.records import GameRecord, new_recorded_game
 from fcm_env.engine.state import GameState, Phase
@@ -532,9 +532,9 @@ class Session:
         variant = req.get("variant", "standard")
         if variant not in VARIANTS:
             raise ProtocolError(f"variant must be one of {list(VARIANTS)}, got {variant!r}")
-        max_rounds = _int_field(req, "max_rounds", DEFAULT_MAX_ROUNDS)
-        if max_rounds < 1:
-            raise ProtocolError(f"max_rounds must be at least 1, got {max_rounds}")
+        max_rounds = req.get("max_rounds")  # absent or null: by the rules, no round cap
+        if max_rounds is not None and _int_field(req, "max_rounds", 0) < 1:
+            raise ProtocolError(f"max_rounds must be null (no cap) or at least 1, got {max_rounds}")
         specs = req.get("bots", {}) or {}
         if not isinstance(specs, dict):
             raise ProtocolError('bots: expected an object like {"1": "heuristic"}')

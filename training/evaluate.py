@@ -181,9 +181,10 @@ def format_table(stats: Sequence[AgentStats], results: Sequence[MatchResult]) ->
     if results:
         by_bank = sum(r.ended_by == "bank" for r in results)
         rounds = sum(r.rounds for r in results) / len(results)
+        cut = len(results) - by_bank
         lines.append(
             f"{len(results)} games; ended by the bank: {by_bank} ({by_bank / len(results):.1%}); "
-            f"mean rounds {rounds:.1f}"
+            f"truncated by max_rounds: {cut} ({cut / len(results):.1%}); mean rounds {rounds:.1f}"
         )
     return "\n".join(lines)
 

@@ -233,7 +233,7 @@ def _vector(b: _Builder, block: tuple[VectorSlice, ...]) -> None:
     b.add("ctx_restaurant_index", RESTAURANT_INDICES, "restaurant being placed / moved: its index, one-hot")
     b.add("ctx_restaurant_new", 1, "restaurant being placed is a new one")
     b.add("ctx_freezer_kept", len(GOODS), f"freezer: items kept so far / {STOCK_SCALE:g}", GOODS)
-    b.add("round", 1, "round / max_rounds")
+    b.add("round", 1, "round / max_rounds (round / 30 in a game without a round cap)")
     b.add("round_abs", 1, f"round / {ROUND_SCALE:g}")
     b.add("num_players", MAX_PLAYERS - MIN_PLAYERS + 1, "player count 2..5, one-hot",
           tuple(str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)))

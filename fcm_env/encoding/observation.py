@@ -43,6 +43,7 @@ from fcm_env.data import (
 )
 from fcm_env.engine.actions import Decision
 from fcm_env.engine.board import Board
+from fcm_env.engine.game import DEFAULT_MAX_ROUNDS
 from fcm_env.engine.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane_from_anchor, campaign_squares
 from fcm_env.engine.state import GameState
 from fcm_env.engine.tiles import BRIDGE
@@ -325,7 +326,8 @@ class Observer:
         """The ``TABLE_FIELDS`` part of the vector: round, bank, tiles, milestones (the piles are written apart)."""
         o = self._o
         vec = np.zeros(self.vector_size, dtype=np.float32)
-        vec[o["round"]] = state.round / max(state.max_rounds, 1)
+        cap = DEFAULT_MAX_ROUNDS if state.max_rounds is None else state.max_rounds  # no cap: the envs' default
+        vec[o["round"]] = state.round / max(cap, 1)
         vec[o["round_abs"]] = state.round / ROUND_SCALE
         vec[o["num_players"] + state.num_players - MIN_PLAYERS] = 1.0
         vec[o["standard"]] = float(state.variant == "standard")

@@ -11,8 +11,8 @@ rules: Phase 7; First to throw away drink/food; C21, C29. Steps:
 3. Cards at work (except the CEO) and on the beach go back to hand; "coming soon"
    restaurants open; milestones claimed this turn are gone for the others.
 4. Bankrupt players are out (C21): they leave the turn order and keep their cards,
-   cash, restaurants and campaigns. Then the next round starts, unless
-   ``max_rounds`` is passed (truncated end) or nobody is left (D45).
+   cash, restaurants and campaigns. Then the next round starts, unless a
+   ``max_rounds`` cap is reached (truncated end) or nobody is left (D45).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def finish(state: GameState) -> None:
         state.phase = Phase.GAME_OVER
         return
     state.turn_order = active
-    if state.round >= state.max_rounds:  # the last round allowed is over: truncated end
+    if state.max_rounds is not None and state.round >= state.max_rounds:  # a cap (not a rule): truncated end
         state.truncated = True
         state.phase = Phase.GAME_OVER
         return

@@ -23,6 +23,7 @@ from .serialize import load_state, save_state, state_from_dict, state_to_dict
 from .state import GameState, House, Phase, PlayerState, initial_supply
 
 VARIANTS = ("standard", "introductory")
+#: the round cap of the RL envs and bot tools (``Game.new`` itself plays by the rules: no cap)
 DEFAULT_MAX_ROUNDS = 30
 
 #: every phase module publishes ``ROUTES``: decision -> (legal actions, apply)
@@ -51,7 +52,7 @@ class Game:
         num_players: int = 4,
         seed: int = 0,
         variant: str = "standard",
-        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        max_rounds: int | None = None,
         board: Board | None = None,
     ) -> Game:
         """Set up a game: map, bank, supply, turn order; then ask for the first restaurants.
@@ -65,8 +66,9 @@ class Game:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int, got {seed!r}")
-        if max_rounds < 1:
-            raise ValueError(f"max_rounds must be at least 1, got {max_rounds}")
+        if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
+                                       or max_rounds < 1):
+            raise ValueError(f"max_rounds must be None (no cap: the rules end the game) or at least 1, got {max_rounds!r}")
         rng = np.random.default_rng(int(seed))
         random_board = Board.random(num_players, rng)
         if board is None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Action, IllegalActionError
 from .board import Board
-from .game import DEFAULT_MAX_ROUNDS, VARIANTS, Game
+from .game import VARIANTS, Game
 from .serialize import StateFormatError, check_header, dumps, from_jsonable, read_json, to_jsonable
 
 FORMAT = "fcm-magnate/record"
@@ -59,7 +59,7 @@ class GameRecord:
     num_players: int
     seed: int
     variant: str = "standard"
-    max_rounds: int = DEFAULT_MAX_ROUNDS
+    max_rounds: int | None = None  # None: played by the rules, no round cap
     board: list[list[str]] | None = None
     actions: list[Action] = field(default_factory=list)
     result: GameResult | None = None
@@ -135,8 +135,8 @@ class GameRecord:
             raise RecordFormatError(f"num_players: expected 2 to 5, got {self.num_players}")
         if self.variant not in VARIANTS:
             raise RecordFormatError(f"variant: expected one of {list(VARIANTS)}, got {self.variant!r}")
-        if self.max_rounds < 1:
-            raise RecordFormatError(f"max_rounds: must be at least 1, got {self.max_rounds}")
+        if self.max_rounds is not None and self.max_rounds < 1:
+            raise RecordFormatError(f"max_rounds: must be null (no cap) or at least 1, got {self.max_rounds}")
         if self.board is not None:
             try:
                 Board.from_tiles(self.board)
@@ -174,7 +174,7 @@ def start_recording(game: Game) -> Game:
 
 
 def new_recorded_game(
-    num_players: int = 4, seed: int = 0, variant: str = "standard", max_rounds: int = DEFAULT_MAX_ROUNDS,
+    num_players: int = 4, seed: int = 0, variant: str = "standard", max_rounds: int | None = None,
     board: Board | None = None,
 ) -> Game:
     """``Game.new`` with recording on."""

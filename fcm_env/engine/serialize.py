@@ -173,8 +173,8 @@ def _check_consistency(state: GameState) -> None:
         fail("num_players", f"expected 2 to 5 players, got {n}")
     if state.variant not in VARIANTS:
         fail("variant", f"expected one of {list(VARIANTS)}, got {state.variant!r}")
-    if state.max_rounds < 1:
-        fail("max_rounds", f"must be at least 1, got {state.max_rounds}")
+    if state.max_rounds is not None and state.max_rounds < 1:
+        fail("max_rounds", f"must be null (no cap) or at least 1, got {state.max_rounds}")
     shape = (state.board.tile_rows, state.board.tile_cols)
     if shape != (setup.tile_rows, setup.tile_cols):
         fail("board", f"bad tile layout: a {n}-player board has {setup.tile_rows}x{setup.tile_cols} tiles, "

@@ -141,7 +141,7 @@ class GameState:
     variant: str
     seed: int
     board: Board
-    max_rounds: int
+    max_rounds: int | None  # None: no cap, the rules alone end the game; else a cut-off (truncated end)
     round: int = 0
     phase: Phase = Phase.SETUP_RESTAURANTS
     turn_order: list[int] = field(default_factory=list)  # player ids by seat

@@ -70,7 +70,7 @@ def test_simulate_prints_the_table_and_writes_results_and_records(tmp_path):
     rows = table_rows(done.stdout)
     assert sorted(rows) == ["heuristic", "random"]
     assert rows["heuristic"][0] == "2" and rows["random"][0] == "2"  # games: every agent plays each game
-    assert "2 games; ended by the bank:" in done.stdout
+    assert "2 games; ended by the bank: 0 (0.0%); truncated by max_rounds: 2 (100.0%)" in done.stdout  # 4 rounds
     summary = json.loads((out / "summary.json").read_text())
     assert summary["config"]["lineup"] == ["heuristic", "random"]
     assert summary["config"]["max_rounds"] == 4

@@ -8,6 +8,7 @@ from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good, Milestone
 from fcm_env.engine import cleanup
 from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.game import Game
 from fcm_env.engine.state import Phase
 
 
@@ -184,6 +185,19 @@ def test_the_game_is_cut_off_after_max_rounds():
     cleanup.start(state)
     cleanup.finish(state)
     assert state.phase == Phase.GAME_OVER and state.truncated and state.pending == []
+
+
+def test_without_a_round_cap_only_the_rules_end_the_game():
+    # rules: End of the game (the bank breaks a second time) — a round limit is not a rule:
+    # Game.new has none, so round 40's Clean-up simply starts round 41
+    game = Game.new(2, seed=4)
+    assert game.state.max_rounds is None
+    state = position()
+    state.max_rounds = None
+    state.round = 40
+    cleanup.start(state)
+    cleanup.finish(state)
+    assert state.round == 41 and not state.truncated and state.phase != Phase.GAME_OVER
 
 
 def test_nobody_left_ends_the_game():

@@ -72,7 +72,7 @@ def test_record_document_hand_checked():
         "num_players": 2,
         "seed": 0,
         "variant": "standard",
-        "max_rounds": 30,
+        "max_rounds": None,  # Game.new plays by the rules: no round cap
         "board": [["K2", "I2", "H3"], ["P1", "D3", "E2"], ["B0", "A1", "S3"]],
         "actions": [["PLACE_RESTAURANT", [0, 0, 3]]],
         "result": None,
@@ -171,7 +171,7 @@ BAD_RECORDS = [
     (lambda d: d.update(seed="0"), 'seed: expected an integer, got "0"'),
     (lambda d: d.update(num_players=7), "num_players: expected 2 to 5, got 7"),
     (lambda d: d.update(variant="advanced"), "variant: expected one of ['standard', 'introductory']"),
-    (lambda d: d.update(max_rounds=0), "max_rounds: must be at least 1, got 0"),
+    (lambda d: d.update(max_rounds=0), "max_rounds: must be null (no cap) or at least 1, got 0"),
     (lambda d: d["actions"].append(["PLACE_RESTAURNT", [1, 2, 3]]), "actions[1][0]: unknown ActionKind"),
     (lambda d: d["actions"].append(["PASS"]), "actions[1]: expected [kind, [args]]"),
     (lambda d: d["actions"].append(["TRAIN", [17, "x", 2]]), 'actions[1][1][1]: expected an integer, got "x"'),

@@ -432,7 +432,7 @@ MALFORMED = [
     (lambda d: d.update(players=d["players"][:1]), "players: expected 2 players, got 1"),
     (_set("players.1.player", 0), "players[1].player: expected player id 1, got 0"),
     (_set("turn_order", [0, 0]), "turn_order: expected distinct player ids 0..1, got [0, 0]"),
-    (_set("max_rounds", 0), "max_rounds: must be at least 1, got 0"),
+    (_set("max_rounds", 0), "max_rounds: must be null (no cap) or at least 1, got 0"),
     (_set("queue", None), "queue: expected a list, got null"),
 ]
 
