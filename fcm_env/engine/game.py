@@ -176,6 +176,17 @@ class Game:
         self._legal_cache = None
         self._advance()
 
+    def advance(self) -> Game:
+        """Run the engine's own steps from this position until a player must decide or the game ends.
+
+        ``apply`` does this after every action; call it on a position built by hand or loaded
+        with ``from_dict`` / ``load`` (which never move the game by themselves). A phase whose
+        ``pending`` is empty counts as finished: a position in ``WORKING`` with nothing pending
+        runs Dinnertime, Payday's start and so on (docs/engine-api.md). Returns ``self``.
+        """
+        self._advance()
+        return self
+
     def _advance(self) -> None:
         """Run the engine's own steps until a player must decide (or the game ends)."""
         flow.advance(self.state)

@@ -1,0 +1,121 @@
+"""The public engine API for front ends: stepping a hand-made position, and the table queries."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from late_builders import NEAR_2, TILE_1, add_campaign, add_restaurant, demand, give, position, stock
+
+from fcm_env.data import EmployeeType as E
+from fcm_env.data import Good, Milestone
+from fcm_env.engine import queries
+from fcm_env.engine.actions import Decision
+from fcm_env.engine.game import Game
+from fcm_env.engine.state import Phase
+
+B, BEER = Good.BURGER, Good.BEER
+GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
+
+
+def two_chains(**kw):
+    """Player 0 at distance 0 from house 2 (2 from house 4), player 1 at distance 1 from both."""
+    state = position(**kw)
+    add_restaurant(state, 0, NEAR_2)
+    add_restaurant(state, 1, TILE_1)
+    return state
+
+
+def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
+    # rules: Phase 4 example (luxuries manager +$10, garden doubles, First burger marketed +$5 a
+    # burger): 45 + 2 x 40 = $125; then Payday asks player 0, who must pay a $5 salary
+    state = two_chains()
+    give(state, 0, luxuries_manager=1)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    stock(state, 0, burger=1, beer=2)
+    demand(state, 2, B, BEER, BEER, garden=GARDEN_2)
+    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))  # a document, loaded
+    assert game.pending is None and game.state.phase == Phase.WORKING  # loading moves nothing
+    assert game.advance() is game
+    p = game.state.players[0]
+    assert p.cash == 125 and p.income == 125 and game.state.houses[2].demand == []
+    assert game.state.phase == Phase.PAYDAY
+    assert game.pending.decision == Decision.FIRE and game.pending.player == 0
+    assert game.state.players[1].cash == 0
+
+
+def test_unit_price_and_distance():
+    # rules: Phase 4 — discount manager -$3; distances on the fixed map (late_builders)
+    state = two_chains()
+    give(state, 1, discount_manager=1)
+    assert queries.unit_price(state, 0) == 10 and queries.unit_price(Game(state), 1) == 7
+    assert queries.distance(state, 0, 2) == 0 and queries.distance(state, 0, 4) == 2
+    assert queries.distance(state, 1, 2) == 1
+    assert queries.distance(state, 0, 7) is None  # house 7's loop touches no other road
+    with pytest.raises(ValueError, match="player must be a player id 0..1, got 2"):
+        queries.unit_price(state, 2)
+    with pytest.raises(ValueError, match="house 99 is not on the map"):
+        queries.distance(state, 0, 99)
+
+
+def test_house_choice_names_the_winner_and_why():
+    # rules: Phase 4; R33 — 7 + 1 = 8 beats 10 + 0
+    state = two_chains()
+    give(state, 1, discount_manager=1)
+    stock(state, 0, burger=2)
+    stock(state, 1, burger=2)
+    demand(state, 2, B, B)
+    choice = queries.house_choice(state, 2)
+    assert choice.chosen == 1 and choice.demand == (int(B), int(B))
+    assert [(o.player, o.total) for o in choice.offers] == [(0, 10), (1, 8)]
+    assert choice.reason == "lowest unit price + distance (7 + 1 = 8)"
+    # R34 — a pricing manager instead: 9 + 1 = 10 + 0, the chain with a waitress wins
+    state = two_chains()
+    give(state, 1, pricing_manager=1, waitress=1)
+    stock(state, 0, burger=1)
+    stock(state, 1, burger=1)
+    demand(state, 2, B)
+    choice = queries.house_choice(state, 2)
+    assert choice.chosen == 1 and choice.reason == "tie on price + distance (10): most waitresses (1)"
+    # nobody has the beer: no chain; no demand at all: no question
+    demand(state, 4, BEER)
+    assert queries.house_choice(state, 4).chosen is None
+    assert not any(o.competes for o in queries.house_choice(state, 4).offers)
+    assert queries.house_choice(state, 10).reason == "no demand"
+
+
+def test_open_slots_and_the_order_of_business_count():
+    # rules: Company structure (CEO 3 slots; a management trainee adds 2 and takes 1; R10), Phase 2
+    # (First airplane campaign counts two extra open slots)
+    state = position()
+    assert queries.open_slots(state, 0) == 3
+    give(state, 0, management_trainee=1, waitress=2)
+    assert queries.open_slots(state, 0) == 3 + 2 - 3 == 2
+    state.players[0].milestones.add(Milestone.FIRST_AIRPLANE)
+    assert queries.order_slots(state, 0) == 4 and queries.order_slots(state, 1) == 3
+
+
+def test_campaign_reach_of_placed_and_hypothetical_campaigns():
+    # rules: Billboard campaign (houses orthogonally next to it), Airplane campaign (every house
+    # under the lane): the same squares as tests/engine/test_marketing_run.py
+    state = position()
+    add_campaign(state, 14, 0, Good.BURGER, row=5, col=0)
+    assert queries.campaign_houses(state, 14) == (2,)
+    assert queries.campaign_reach(state, 5, 10, 0, 3) == (7, 10)  # 3 rows from the west edge
+    assert queries.campaign_reach(state, 13, 8, 8, 0) == ()  # a billboard touching no house
+    with pytest.raises(ValueError, match="no campaign with tile 12"):
+        queries.campaign_houses(state, 12)
+
+
+def test_income_forecast_runs_dinnertime_on_a_copy():
+    # the Phase 4 rulebook example again: $125 for player 0, $3 of tips for player 1's waitress
+    state = two_chains()
+    give(state, 0, luxuries_manager=1)
+    give(state, 1, waitress=1)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    stock(state, 0, burger=1, beer=2)
+    demand(state, 2, B, BEER, BEER, garden=GARDEN_2)
+    before = Game(state).to_dict()
+    assert queries.income_forecast(state) == {0: 125, 1: 3}
+    assert Game(state).to_dict() == before  # nothing moved
+    assert int(state.players[0].work[E.LUXURIES_MANAGER]) == 1
