@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from fcm_env.data import setup_for
+from fcm_env.data import EmployeeType, setup_for
 
 from .actions import Action, Pending
 from .board import Board
@@ -197,6 +197,90 @@ def _check_consistency(state: GameState) -> None:
             fail("houses", f"printed house {number} of the board is missing")
         if tuple(state.houses[number].squares) != tuple(squares):
             fail(f"houses[{number}].squares", f"printed house {number} lies on {list(squares)}")
+    _check_milestones(state)
+    _check_campaigns(state)
+    _check_turn(state)
+
+
+def _check_milestones(state: GameState) -> None:
+    """Claimed milestones: held by someone, claimed in exactly one turn (gone or this turn; C29)."""
+    both = state.milestones_gone & state.milestones_this_turn
+    if both:
+        fail("milestones_this_turn", f"{_names(both)} also listed in milestones_gone")
+    held = set().union(*(p.milestones for p in state.players))
+    if state.variant != "standard" and held:
+        fail("players", f"the {state.variant} game has no milestones, but players hold {_names(held)}")
+    for name in ("milestones_gone", "milestones_this_turn"):
+        orphans = getattr(state, name) - held
+        if orphans:
+            fail(name, f"{_names(orphans)} held by no player")
+    for p in state.players:
+        unclaimed = p.milestones - state.milestones_gone - state.milestones_this_turn
+        if unclaimed:
+            fail(f"players[{p.player}].milestones",
+                 f"{_names(unclaimed)} in neither milestones_gone nor milestones_this_turn")
+
+
+def _names(milestones: set) -> str:
+    return ", ".join(sorted(m.name for m in milestones))
+
+
+def _check_campaigns(state: GameState) -> None:
+    """Each campaign matches its tile (kind, covered squares, an airplane lane on the map), is off the
+    supply, and a player's busy marketeers are at most the timed campaigns they run (fired ones left)."""
+    from fcm_env.data import MARKETING_TILES, CampaignType, marketing_tile
+
+    from .placement import airplane_from_anchor, campaign_squares
+
+    numbers = {t.number for t in MARKETING_TILES}
+    seen: set[int] = set()
+    running = np.zeros((state.num_players, len(state.supply)), dtype=np.int64)
+    for i, c in enumerate(state.campaigns):
+        where = f"campaigns[{i}]"
+        if c.number not in numbers:
+            fail(f"{where}.number", f"no marketing tile {c.number}")
+        if c.number in seen or c.number in state.marketing_supply:
+            fail(f"{where}.number", f"tile {c.number} is also on the board elsewhere or in marketing_supply")
+        seen.add(c.number)
+        tile = marketing_tile(c.number)
+        if c.kind != int(tile.type):
+            fail(f"{where}.kind", f"tile {c.number} is a {tile.type.name}, got {CampaignType(c.kind).name}")
+        if not 0 <= c.owner < state.num_players:
+            fail(f"{where}.owner", f"player {c.owner} is not in a {state.num_players}-player game")
+        try:
+            if tile.type == CampaignType.AIRPLANE:
+                airplane_from_anchor(c.row, c.col, c.orientation, tile.along_edge, state.board)
+                want: tuple = ()
+            else:
+                want = campaign_squares(c.row, c.col, c.orientation, tile, board=state.board)
+        except ValueError as exc:
+            fail(where, f"tile {c.number} cannot lie at ({c.row}, {c.col}, {c.orientation}): {exc}")
+        if tuple(map(tuple, c.squares)) != tuple(want):
+            fail(f"{where}.squares", f"tile {c.number} at ({c.row}, {c.col}, {c.orientation}) covers "
+                                     f"{[list(sq) for sq in want]}, got {[list(sq) for sq in c.squares]}")
+        if not c.eternal:
+            running[c.owner, c.marketeer] += 1
+    for p in state.players:
+        over = np.flatnonzero(p.busy > running[p.player])
+        if over.size:
+            t = int(over[0])
+            fail(f"players[{p.player}].busy", f"{int(p.busy[t])} busy {EmployeeType(t).key} but "
+                                               f"{int(running[p.player, t])} timed campaign(s) of theirs with one")
+
+
+def _check_turn(state: GameState) -> None:
+    """The Working 9-5 bookkeeping: trainers are trainer cards with at most their own actions left."""
+    from fcm_env.data import EMPLOYEES
+
+    for i, (etype, left) in enumerate(state.turn.trainers):
+        if not 0 <= etype < len(EMPLOYEES) or not EMPLOYEES[etype].train:
+            fail(f"turn.trainers[{i}]", f"card type {etype} trains nobody")
+        if not 0 <= left <= EMPLOYEES[etype].train:
+            fail(f"turn.trainers[{i}]", f"a {EmployeeType(etype).key} has 0..{EMPLOYEES[etype].train} "
+                                        f"training actions, got {left}")
+    for name in ("locked", "phantoms", "returned", "used"):
+        if (getattr(state.turn, name) < 0).any():
+            fail(f"turn.{name}", "negative count")
 
 
 # ------------------------------------------------------------------ equality

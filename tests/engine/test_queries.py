@@ -32,6 +32,7 @@ def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
     state = two_chains()
     give(state, 0, luxuries_manager=1)
     state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    state.milestones_gone.add(Milestone.FIRST_BURGER_MARKETED)  # claimed in an earlier turn
     stock(state, 0, burger=1, beer=2)
     demand(state, 2, B, BEER, BEER, garden=GARDEN_2)
     game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))  # a document, loaded

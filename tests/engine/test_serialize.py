@@ -200,12 +200,16 @@ def test_enums_are_names_sets_sorted_tuples_lists_and_int_keys_strings():
     p.stock[Good.PIZZA] = 3
     p.reserve = 300
     state.milestones_gone = {Milestone.FIRST_RADIO, Milestone.FIRST_WAITRESS}
+    state.players[0].milestones = set(state.milestones_gone)  # loading checks who holds what (C29)
+    state.milestones_this_turn = set(p.milestones)
     state.turn.trainers = [(int(E.TRAINER), 1), (int(E.COACH), 2)]
     state.houses[19] = House(19, ((3, 3), (3, 4), (4, 3), (4, 4)), garden=((5, 3), (5, 4)), placed=True,
                              demand=[int(Good.BURGER), int(Good.SODA)])
-    state.campaigns = [Campaign(number=11, kind=int(CampaignType.MAILBOX), owner=1, marketeer=int(E.BRAND_MANAGER),
+    state.campaigns = [Campaign(number=7, kind=int(CampaignType.MAILBOX), owner=1, marketeer=int(E.BRAND_MANAGER),
                                 product=int(Good.BEER), remaining=2, eternal=False, row=2, col=3, orientation=0,
                                 squares=((2, 3), (2, 4), (3, 3), (3, 4)))]
+    state.marketing_supply.remove(7)
+    p.busy[E.BRAND_MANAGER] = 1
     state.pending = [Pending(Decision.TRAIN, 1), Pending(Decision.CAMPAIGN_PLACE, 1, (11, 2))]
     doc = game.to_dict()
     assert doc["phase"] == "WORKING"
@@ -357,6 +361,18 @@ def test_every_scenario_file_round_trips():
 # ------------------------------------------------------------------ malformed documents
 
 
+def _campaign(*, number: int, kind: int = 0, row: int = 5, col: int = 0, orientation: int = 0,
+              squares: list | None = None, keep_in_supply: bool = False):
+    """A billboard (by default) on the board of the scenario, its tile taken from the supply."""
+    def mutate(doc):
+        doc["campaigns"] = [{"number": number, "kind": kind, "owner": 0, "marketeer": 26, "product": 0,
+                             "remaining": 1, "eternal": False, "row": row, "col": col,
+                             "orientation": orientation, "squares": [[5, 0], [5, 1]] if squares is None else squares}]
+        if not keep_in_supply:
+            doc["marketing_supply"] = [n for n in doc["marketing_supply"] if n != number]
+    return mutate
+
+
 def _doc() -> dict:
     return Game.load(SCENARIOS / "recruit_then_train.json").to_dict()
 
@@ -434,6 +450,22 @@ MALFORMED = [
     (_set("turn_order", [0, 0]), "turn_order: expected distinct player ids 0..1, got [0, 0]"),
     (_set("max_rounds", 0), "max_rounds: must be null (no cap) or at least 1, got 0"),
     (_set("queue", None), "queue: expected a list, got null"),
+    # loading checks of the bookkeeping (C29: a claimed milestone is held, and claimed in one turn)
+    (_set("milestones_this_turn", ["FIRST_TRAIN"]), "milestones_this_turn: FIRST_TRAIN held by no player"),
+    (_set("players.0.milestones", ["FIRST_WAITRESS"]),
+     "players[0].milestones: FIRST_WAITRESS in neither milestones_gone nor milestones_this_turn"),
+    (lambda d: d.update(milestones_gone=["FIRST_WAITRESS"], milestones_this_turn=["FIRST_WAITRESS"]),
+     "milestones_this_turn: FIRST_WAITRESS also listed in milestones_gone"),
+    (_campaign(number=14, squares=[[5, 0]]),
+     "campaigns[0].squares: tile 14 at (5, 0, 0) covers [[5, 0], [5, 1]], got [[5, 0]]"),
+    (_campaign(number=14, kind=1), "campaigns[0].kind: tile 14 is a BILLBOARD, got MAILBOX"),
+    (_campaign(number=14, keep_in_supply=True),
+     "campaigns[0].number: tile 14 is also on the board elsewhere or in marketing_supply"),
+    (_campaign(number=5, kind=2, row=0, col=14, orientation=0, squares=[]),
+     "campaigns[0]: tile 5 cannot lie at (0, 14, 0)"),
+    (_set("players.0.busy.26", 1), "players[0].busy: 1 busy brand_manager but 0 timed campaign(s) of theirs with one"),
+    (_set("turn.trainers", [[0, 1]]), "turn.trainers[0]: card type 0 trains nobody"),
+    (_set("turn.trainers", [[17, 2]]), "turn.trainers[0]: a trainer has 0..1 training actions, got 2"),
 ]
 
 
