@@ -23,12 +23,10 @@ from typing import NamedTuple
 import numpy as np
 
 from fcm_env.data import EmployeeType, Milestone
-from fcm_env.engine.actions import Decision
+from fcm_env.engine.events import HIDDEN_DECISIONS  # the engine's event log hides the same choices
 from fcm_env.engine.state import GameState
 
 CEO = int(EmployeeType.CEO)
-#: decisions whose choices the other players may not see while they are made
-HIDDEN_DECISIONS = frozenset({Decision.RESERVE_CARD, Decision.RESTRUCTURE, Decision.FIRE})
 
 
 class VisibleCards(NamedTuple):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import events
 from .setup_phase import reserve_card_slots
 from .state import GameState
 
@@ -64,8 +65,13 @@ def break_bank(state: GameState) -> None:
     """One break of the bank: the first (standard game) opens the reserve cards."""
     state.bank_breaks += 1
     if is_broken_for_good(state):
+        events.emit(state, "bank_break", number=int(state.bank_breaks), final=True)
         return
     reveal_reserve(state)
+    events.emit(state, "bank_break", number=int(state.bank_breaks), final=False,
+                reserves={str(p.player): p.reserve for p in state.players if p.reserve is not None},
+                added=int(sum(p.reserve for p in state.players if p.reserve is not None)),
+                ceo_slots=int(state.ceo_slots))
 
 
 def reveal_reserve(state: GameState) -> None:

@@ -21,7 +21,7 @@ import numpy as np
 
 from fcm_env.data import PRICES, EmployeeType, Good, Milestone
 
-from . import milestones, structure
+from . import events, milestones, structure
 from .actions import Action, ActionKind, Decision, Pending
 from .state import NUM_GOODS, GameState, Phase, TurnScratch
 
@@ -68,7 +68,10 @@ def apply_keep(state: GameState, pending: Pending, action: Action) -> None:
         if sum(kept) < PRICES.freezer_capacity and kept != stock.tolist():  # something left to choose
             state.pending = [Pending(Decision.FREEZER, pending.player, tuple(kept))]
             return
-    state.players[pending.player].stock[:] = np.asarray(kept, dtype=np.int16)  # the rest is thrown away
+    p = state.players[pending.player]
+    thrown = p.stock - np.asarray(kept, dtype=np.int16)
+    events.emit(state, "freezer", player=int(p.player), kept=events.stock(kept), thrown_away=events.stock(thrown))
+    p.stock[:] = np.asarray(kept, dtype=np.int16)  # the rest is thrown away
     state.queue.pop(0)
     _ask_next(state)
 
@@ -79,6 +82,8 @@ def finish(state: GameState) -> None:
         p = state.players[player]
         if has_freezer(state, player) and not p.bankrupt:
             continue  # chose in the freezer decision (or had nothing)
+        if p.stock.any():
+            events.emit(state, "thrown_away", player=int(player), goods=events.stock(p.stock))
         if p.stock.any() and not p.bankrupt:
             milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)
         p.stock[:] = 0
@@ -89,6 +94,9 @@ def finish(state: GameState) -> None:
         p.work[:] = 0
         p.work[CEO] = ceo
         p.beach[:] = 0
+        opened = sum(r.coming_soon for r in p.restaurants)
+        if opened:
+            events.emit(state, "restaurants_opened", player=int(p.player), count=int(opened))
         for r in p.restaurants:
             r.coming_soon = False
         p.recruit_discounts = 0

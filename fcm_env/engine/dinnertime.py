@@ -25,7 +25,7 @@ from collections import Counter
 
 from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Good, Milestone
 
-from . import bank, milestones
+from . import bank, events, milestones
 from .board import UNREACHABLE
 from .occupancy import entrances_of
 from .state import NUM_TYPES, GameState, House, Phase
@@ -98,6 +98,11 @@ def choose_chain(state: GameState, house: House) -> int | None:
     return chosen
 
 
+def cash_change(state: GameState, player: int, amount: int) -> int:
+    """What ``settle`` will change the chain's cash by: all of an income, a charge as far as it can pay."""
+    return amount if amount >= 0 else -min(state.players[player].cash, -amount)
+
+
 def settle(state: GameState, player: int, amount: int) -> None:
     """Income (bank pays) or a charge (chain pays; bankrupt if it cannot, C21)."""
     if amount >= 0:
@@ -118,6 +123,13 @@ def pay(state: GameState, player: int, amount: int) -> None:
 def serve(state: GameState, player: int, house: House) -> None:
     p = state.players[player]
     bill = house_bill(state, player, house)
+    if events.enabled(state):  # the sale first, then what it causes (a milestone, a bank break)
+        cash = cash_change(state, player, bill)
+        events.emit(state, "sale", house=int(house.number), player=int(player), items=events.basket(house.demand),
+                    unit_price=unit_price(state, player), garden=bool(house.has_garden),
+                    distance=int(distance_to(state, player, house)),
+                    bonus=sum(item_bonus(state, player, good) for good in house.demand), amount=bill, cash=cash,
+                    bankrupt=cash > bill)
     for good in house.demand:
         p.stock[good] -= 1
     house.demand = []
@@ -159,10 +171,17 @@ def run(state: GameState) -> None:
     for player in state.turn_order:
         tips = waitress_tips(state, player)
         state.players[player].income += tips
+        if tips:
+            events.emit(state, "tips", player=int(player),
+                        waitresses=int(state.players[player].work[EmployeeType.WAITRESS]), amount=tips, cash=tips)
         pay(state, player, tips)  # R36: also without sales
     for player in state.turn_order:
         if has_cfo(state, player):
-            settle(state, player, cfo_bonus(state.players[player].income))
+            income = state.players[player].income
+            bonus = cfo_bonus(income)
+            events.emit(state, "cfo_bonus", player=int(player), income=income, amount=bonus,
+                        cash=cash_change(state, player, bonus))
+            settle(state, player, bonus)
     if not bank.is_broken_for_good(state):
         claim_cash_milestones(state)
 

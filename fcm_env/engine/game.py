@@ -15,7 +15,18 @@ import numpy as np
 
 from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
 
-from . import cleanup, expansion, flow, marketing_launch, payday, production, setup_phase, structure, working
+from . import (
+    cleanup,
+    events,
+    expansion,
+    flow,
+    marketing_launch,
+    payday,
+    production,
+    setup_phase,
+    structure,
+    working,
+)
 from .actions import Action, Decision, IllegalActionError, Pending
 from .board import Board
 from .phase_api import Apply, Legal
@@ -43,6 +54,8 @@ class Game:
         self._legal_cache: list[Action] | None = None
         #: opt-in action log: set it to ``[]`` (records.start_recording) and ``apply`` appends to it
         self.history: list[Action] | None = None
+        #: opt-in event log (``record_events``): plain dicts, fcm_env.engine.events
+        self.events: list[dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -170,6 +183,7 @@ class Game:
                 f"{action} is not legal for {pending.decision.name} of player {pending.player}"
             )
         _, apply = ROUTES[pending.decision]
+        events.action_event(self.state, pending.decision, pending.player, action)
         apply(self.state, pending, action)
         if self.history is not None:
             self.history.append(action)
@@ -195,7 +209,23 @@ class Game:
     def clone(self) -> Game:
         game = Game(self.state.clone())
         game.history = None if self.history is None else list(self.history)
+        if self.events is not None:
+            game.record_events(list(self.events))
         return game
+
+    # ------------------------------------------------------------------ events
+
+    def record_events(self, log: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Log every event from now on into ``self.events`` (a new list, or ``log``); returns it."""
+        self.events = [] if log is None else log
+        events.attach(self.state, self.events)
+        return self.events
+
+    def events_for(self, player: int) -> list[dict[str, Any]]:
+        """The logged events ``player`` may see (the hidden-information rules of the observations)."""
+        if self.events is None:
+            raise RuntimeError("events are not recorded: call record_events() first")
+        return [e for e in self.events if events.visible(e, player)]
 
     # ------------------------------------------------------------------ saving
 

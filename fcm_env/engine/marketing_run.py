@@ -15,9 +15,9 @@ import bisect
 
 import numpy as np
 
-from fcm_env.data import HOUSES, MILESTONES, CampaignType, Milestone, marketing_tile
+from fcm_env.data import HOUSES, MILESTONES, CampaignType, EmployeeType, Milestone, marketing_tile
 
-from . import milestones
+from . import events, milestones
 from .occupancy import house_grid
 from .placement import airplane_from_anchor
 from .state import Campaign, GameState, Phase
@@ -58,10 +58,14 @@ def tokens_per_house(state: GameState, campaign: Campaign) -> int:
 
 def run_campaign(state: GameState, campaign: Campaign, grid: np.ndarray) -> None:
     tokens = tokens_per_house(state, campaign)
+    placed: dict[str, int] = {}
     for number in houses_reached(state, campaign, grid):
         house = state.houses[number]
         room = demand_limit(state, number) - len(house.demand)
         house.demand.extend([campaign.product] * max(0, min(tokens, room)))
+        placed[str(number)] = max(0, min(tokens, room))
+    events.emit(state, "demand", campaign=int(campaign.number), player=int(campaign.owner),
+                product=events.basket([campaign.product])[0], houses=placed)
 
 
 def retire(state: GameState, campaign: Campaign) -> None:
@@ -76,7 +80,10 @@ def retire(state: GameState, campaign: Campaign) -> None:
     state.campaigns.remove(campaign)
     bisect.insort(state.marketing_supply, campaign.number)
     owner = state.players[campaign.owner]
-    if owner.busy[campaign.marketeer] > 0:
+    returned = bool(owner.busy[campaign.marketeer] > 0)
+    events.emit(state, "campaign_expired", campaign=int(campaign.number), player=int(campaign.owner),
+                marketeer_back=EmployeeType(campaign.marketeer).key if returned else None)
+    if returned:
         owner.busy[campaign.marketeer] -= 1
         owner.hand[campaign.marketeer] += 1
 

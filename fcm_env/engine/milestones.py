@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fcm_env.data import Milestone
 
+from . import events
 from .state import GameState
 
 
@@ -26,6 +27,7 @@ def claim(state: GameState, player: int, milestone: Milestone) -> bool:
         return False
     state.players[player].milestones.add(milestone)
     state.milestones_this_turn.add(milestone)
+    events.emit(state, "milestone", player=int(player), milestone=milestone.name.lower())
     return True
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Milestone
 
-from . import bank, milestones
+from . import bank, events, milestones
 from .actions import Action, ActionKind, Decision, Pending
 from .state import NUM_TYPES, GameState, Phase, PlayerState
 
@@ -149,8 +149,12 @@ def reveal(state: GameState) -> None:
     for player in state.turn_order:
         p = state.players[player]
         due = salary_due(state, player)
+        if p.fired.any():
+            events.emit(state, "fired", player=int(player), cards=events.cards(p.fired))
         _dismiss(state, p)
         paid = bank.collect(state, player, due)
+        if due:
+            events.emit(state, "salaries", player=int(player), due=int(due), paid=int(paid), cash=-int(paid))
         if paid >= PAY_20:
             milestones.claim(state, player, Milestone.FIRST_PAY_20_SALARIES)
     for p in state.players:

@@ -172,9 +172,15 @@ class GameState:
     truncated: bool = False  # ended by max_rounds rather than by the rules
 
     def clone(self) -> GameState:
+        """A deep copy (the immutable board shared) without the event log: look-ahead logs nothing."""
         board = self.board
         memo = {id(board): board}  # the board is immutable: shared between clones
-        return copy.deepcopy(self, memo)
+        sink = self.__dict__.pop("event_sink", None)
+        try:
+            return copy.deepcopy(self, memo)
+        finally:
+            if sink is not None:
+                self.event_sink = sink
 
     def seat_of(self, player: int) -> int:
         return self.turn_order.index(player)

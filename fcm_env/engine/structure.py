@@ -19,7 +19,7 @@ import numpy as np
 
 from fcm_env.data import EMPLOYEES, EmployeeType, Milestone
 
-from . import milestones
+from . import events, milestones
 from .actions import Action, Decision, Pending
 from .state import NUM_TYPES, GameState, Phase
 
@@ -97,6 +97,8 @@ def reveal(state: GameState) -> None:
     """All structures are opened: the rest of the hand goes to the beach; play milestones."""
     state.structure_revealed = True
     state.pending = []
+    for player in state.turn_order:
+        events.emit(state, "structure_revealed", player=int(player), work=events.cards(state.players[player].work))
     for p in state.players:
         p.beach += p.hand
         p.hand[:] = 0
