@@ -298,12 +298,41 @@ def _cmd_play(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ replay
 
 
+def _print_events(record, args: argparse.Namespace) -> int:
+    """The record's game as an account of events, one line each, round by round."""
+    from fcm_env.engine.events import describe, visible
+    from fcm_env.engine.records import replay
+
+    game = replay(record, upto=0)
+    game.record_events()
+    for action in record.actions:
+        game.apply(action)
+    if args.player is not None and not 0 <= args.player < record.num_players:
+        raise ValueError(f"--player must be 0..{record.num_players - 1}, got {args.player}")
+    shown, last = 0, None
+    for event in game.events:
+        if args.round is not None and event["round"] != args.round:
+            continue
+        if args.player is not None and not visible(event, args.player):
+            continue
+        if (event["round"], event["phase"]) != last:
+            last = (event["round"], event["phase"])
+            print(f"round {event['round']} {event['phase']}")
+        print(f"  {describe(event)}")
+        shown += 1
+    view = "everything" if args.player is None else f"what player {args.player} sees"
+    print(f"{shown} events ({view})")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from fcm_env.engine.records import GameRecord, replay
     from fcm_env.engine.render_state import png_bytes, state_ascii, state_rgb
 
     record = GameRecord.load(args.file)
     total = len(record.actions)
+    if args.events:
+        return _print_events(record, args)
     if args.list:
         game = replay(record, upto=0)
         for step, action in enumerate(record.actions):
@@ -475,6 +504,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--step", type=int, default=None, help="number of actions to replay (default: all)")
     p.add_argument("--final", action="store_true", help="replay everything; print only the result, not the board")
     p.add_argument("--list", action="store_true", help="print every action with its step index")
+    p.add_argument("--events", action="store_true", help="print the game's events (sales, salaries, demand, ...)")
+    p.add_argument("--round", type=int, default=None, help="with --events: only this round")
+    p.add_argument("--player", type=int, default=None, help="with --events: only what this player may see")
     p.add_argument("--png", default=None, metavar="OUT.png", help="also write a picture of the position")
     p.add_argument("--scale", type=int, default=16, help="PNG pixels per square (at least 8)")
     p.set_defaults(func=_cmd_replay)

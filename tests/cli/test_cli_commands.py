@@ -167,6 +167,30 @@ def test_replay_list_prints_every_action_with_its_step(record_file):
         assert lines[step].endswith(str(actions[step]))
 
 
+def test_replay_events_prints_a_readable_account_and_one_players_view(record_file):
+    from fcm_env.engine.events import describe, visible
+
+    path, result = record_file
+    game = replay(result.record, upto=0)
+    game.record_events()
+    for action in result.record.actions:
+        game.apply(action)
+    done = run_fcm("replay", str(path), "--events")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1] == f"{len(game.events)} events (everything)"
+    body = [line.strip() for line in lines if line.startswith("  ")]
+    assert body == [describe(e) for e in game.events]
+    assert any(" eats at player " in line for line in body)  # the sales of the game
+    assert "round 1 restructuring" in lines
+    # one player's view leaves out the others' face-down choices; one round only
+    done = run_fcm("replay", str(path), "--events", "--player", "1", "--round", "2")
+    assert done.returncode == 0, done.stderr
+    seen = [e for e in game.events if e["round"] == 2 and visible(e, 1)]
+    assert done.stdout.splitlines()[-1] == f"{len(seen)} events (what player 1 sees)"
+    assert len(seen) < sum(e["round"] == 2 for e in game.events)
+
+
 def test_replay_rejects_bad_steps_and_files(record_file, tmp_path, capsys):
     path, result = record_file
     assert cli.main(["replay", str(path), "--step", str(len(result.record.actions) + 1)]) == 2
