@@ -26,6 +26,7 @@ import numpy as np
 
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
 from fcm_env.encoding import CODEC, Observer, legal_action_mask, visibility
+from fcm_env.engine import events as engine_events
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
@@ -554,6 +555,7 @@ class Session:
                 raise ProtocolError(f"bots.{key}: {exc}") from None
             names[player] = spec
         game = new_recorded_game(n, seed=seed, variant=variant, max_rounds=max_rounds)
+        game.record_events()  # the engine's event log, streamed per player by "log"
         for agent in bots.values():
             if hasattr(agent, "reset"):
                 agent.reset()
@@ -582,6 +584,17 @@ class Session:
         events = self._run_bots()
         return {"applied": describe_action(action), "events": events, "status": status(game)}
 
+    def _cmd_log(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The engine's events ``player`` may see, from index ``since`` of the game's log on."""
+        game = self._need_game()
+        player = _player_field(req, game)
+        since = _int_field(req, "since", 0)
+        total = len(game.events)
+        if not 0 <= since <= total:
+            raise ProtocolError(f"since must be 0..{total} (the log holds {total} events), got {since}")
+        return {"player": player, "log": [e for e in game.events[since:] if engine_events.visible(e, player)],
+                "next": total}
+
     def _cmd_record(self, req: dict[str, Any]) -> dict[str, Any]:
         game = self._need_game()
         return {"record": GameRecord.from_game(game, agents=self.names).to_dict()}
@@ -591,7 +604,7 @@ class Session:
 
     _HANDLERS: ClassVar[dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]] = {
         "new": _cmd_new, "view": _cmd_view, "legal": _cmd_legal, "act": _cmd_act,
-        "record": _cmd_record, "quit": _cmd_quit,
+        "record": _cmd_record, "log": _cmd_log, "quit": _cmd_quit,
     }
 
     def _run_bots(self) -> list[dict[str, Any]]:

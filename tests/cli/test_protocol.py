@@ -270,3 +270,24 @@ def test_session_replies_echo_ids_and_errors_never_raise():
 def test_session_without_bots_refuses_bot_seats():
     reply = Session().handle({"cmd": "new", "num_players": 2, "bots": {"1": "heuristic"}})
     assert reply == {"ok": False, "error": "this server has no bots"}
+
+
+def test_the_log_streams_each_players_events_with_a_cursor():
+    # a game against a bot: player 1's face-down choices reach player 0's log only once opened
+    session = Session(lambda spec, seed: RandomAgent(seed=seed, name=spec))
+    session.handle({"cmd": "new", "num_players": 2, "seed": 3, "max_rounds": 3, "bots": {"1": "random"}})
+    cursor, seen = 0, []
+    while not session.handle({"cmd": "legal", "player": 0})["status"]["over"]:
+        legal = session.handle({"cmd": "legal", "player": 0})["actions"]
+        assert session.handle({"cmd": "act", "player": 0, "action": legal[-1]})["ok"]
+        reply = session.handle({"cmd": "log", "player": 0, "since": cursor})
+        assert reply["ok"] and reply["player"] == 0
+        seen += reply["log"]
+        cursor = reply["next"]
+    game = session.game
+    assert seen == game.events_for(0) and cursor == len(game.events)
+    hidden = [e for e in game.events if e["visible_to"] == [1]]
+    assert hidden and not any(e in seen for e in hidden)  # player 1's restructuring choices
+    assert any(e["kind"] == "structure_revealed" and e["player"] == 1 for e in seen)  # opened to all
+    assert session.handle({"cmd": "log", "player": 0, "since": cursor + 1})["error"] == (
+        f"since must be 0..{cursor} (the log holds {cursor} events), got {cursor + 1}")
