@@ -65,13 +65,19 @@ class GameRecord:
     result: GameResult | None = None
     agents: list[str] | None = None  # one name per player id, e.g. ["random", "heuristic"]
     meta: dict[str, Any] = field(default_factory=dict)  # free-form JSON (dates, versions, notes)
+    #: the game's event log when it was recorded (``Game.record_events`` from the start); optional:
+    #: replaying the actions with events on gives the same list
+    events: list[dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def from_game(cls, game: Game, *, agents: list[str] | None = None, meta: dict[str, Any] | None = None
-                  ) -> GameRecord:
-        """The record of a game whose actions were logged from the start (see ``start_recording``)."""
+    def from_game(cls, game: Game, *, agents: list[str] | None = None, meta: dict[str, Any] | None = None,
+                  events: bool = False) -> GameRecord:
+        """The record of a game whose actions were logged from the start (see ``start_recording``);
+        with ``events`` its event log too (it must have been recorded from the start as well)."""
+        if events and game.events is None:
+            raise ValueError("this game logged no events: call game.record_events() right after Game.new")
         if game.history is None:
             raise ValueError("this game was not recorded: call records.start_recording(game) right after Game.new")
         state = game.state
@@ -85,6 +91,7 @@ class GameRecord:
             result=result_of(game),
             agents=None if agents is None else list(agents),
             meta=dict(meta or {}),
+            events=list(game.events) if events else None,
         )
 
     # ------------------------------------------------------------------ documents

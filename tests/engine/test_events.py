@@ -129,3 +129,23 @@ def test_no_hidden_choice_reaches_another_players_events(num_players):
                             assert seen_a != seen_b
                     compared[decision] += 1
     assert compared[Decision.RESTRUCTURE] and compared[Decision.FIRE], dict(compared)
+
+
+def test_a_record_can_carry_the_event_log_and_replaying_gives_it_again(tmp_path):
+    from fcm_env.engine.records import GameRecord, new_recorded_game, replay
+
+    game = new_recorded_game(3, seed=5, max_rounds=3)
+    game.record_events()
+    rng = random.Random(1)
+    while game.pending is not None:
+        game.apply(rng.choice(game.legal_actions()))
+    record = GameRecord.from_game(game, events=True)
+    record.save(tmp_path / "r.json")
+    loaded = GameRecord.load(tmp_path / "r.json")
+    assert loaded.events == game.events and len(loaded.events) > 20
+    again = replay(loaded, upto=0)
+    again.record_events()
+    for action in loaded.actions:
+        again.apply(action)
+    assert again.events == loaded.events
+    assert GameRecord.from_game(game).events is None  # optional

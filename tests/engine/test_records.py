@@ -78,6 +78,7 @@ def test_record_document_hand_checked():
         "result": None,
         "agents": ["alice", "bob"],
         "meta": {},
+        "events": None,
     }
     assert json.loads(GameRecord.from_game(game).to_json())["format"] == FORMAT
 
