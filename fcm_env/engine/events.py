@@ -29,6 +29,14 @@ from .state import GameState
 
 #: decisions whose choices the other players may not see while they are made
 HIDDEN_DECISIONS = frozenset({Decision.RESERVE_CARD, Decision.RESTRUCTURE, Decision.FIRE})
+#: the state flag that opens each face-down decision's choices to everybody
+_OPENED_BY = {Decision.RESERVE_CARD: "reserve_revealed", Decision.RESTRUCTURE: "structure_revealed",
+              Decision.FIRE: "firing_revealed"}
+
+
+def face_down(state: GameState, decision: Decision) -> bool:
+    """Whether the choices of a face-down ``decision`` are still closed to the other players."""
+    return not getattr(state, _OPENED_BY[decision])
 SINK = "event_sink"  # the attribute of a GameState that holds the log (not a serialized field)
 
 

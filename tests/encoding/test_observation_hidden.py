@@ -19,6 +19,7 @@ from fcm_env.data import Milestone
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.encoding.observation import Observer
 from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.events import HIDDEN_DECISIONS, face_down
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import Phase
 
@@ -156,11 +157,6 @@ def test_reserve_cards_show_to_first_to_have_20_and_after_the_first_break():
 
 
 PER_DECISION = 12  # branch comparisons per hidden decision kind and game (clones are the cost)
-HIDDEN = {
-    Decision.RESERVE_CARD: lambda s: not s.reserve_revealed,
-    Decision.RESTRUCTURE: lambda s: not s.structure_revealed,
-    Decision.FIRE: lambda s: not s.firing_revealed,
-}
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
@@ -172,14 +168,14 @@ def test_no_hidden_choice_of_a_random_game_reaches_another_players_observation(n
     for seed in range(GAMES):
         for game, rng in random_decisions(num_players, seed):
             decision, mover = game.pending.decision, game.current_player
-            if decision not in HIDDEN or compared[decision] >= PER_DECISION * (seed + 1):
+            if decision not in HIDDEN_DECISIONS or compared[decision] >= PER_DECISION * (seed + 1):
                 continue
             ids = [int(i) for i in np.flatnonzero(_mask(game, mover))]
             branches = defaultdict(list)
             for i in rng.sample(ids, min(4, len(ids))):
                 trial = game.clone()
                 trial.apply(CODEC.decode(i, trial))
-                if HIDDEN[decision](trial.state):
+                if face_down(trial.state, decision):
                     pend = trial.pending
                     key = (trial.phase, pend and (pend.decision, pend.player, pend.context))
                     branches[key].append(trial)

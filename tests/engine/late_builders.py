@@ -124,3 +124,14 @@ def money(state: GameState) -> int:
     from fcm_env.engine.invariants import total_money
 
     return total_money(state)
+
+
+GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
+
+
+def two_chains(**kw) -> GameState:
+    """Player 0 at distance 0 from house 2 (2 from house 4), player 1 at distance 1 from both (tile 1)."""
+    state = position(**kw)
+    add_restaurant(state, 0, NEAR_2)
+    add_restaurant(state, 1, TILE_1)
+    return state

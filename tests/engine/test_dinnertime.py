@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-from late_builders import LOOP, NEAR_2, STRADDLE, TILE_1, add_restaurant, demand, give, money, position, stock
+from late_builders import (
+    GARDEN_2,
+    LOOP,
+    NEAR_2,
+    STRADDLE,
+    TILE_1,
+    add_restaurant,
+    demand,
+    give,
+    money,
+    position,
+    stock,
+    two_chains,
+)
 
 from fcm_env.data import Good, Milestone
 from fcm_env.engine import dinnertime
 from fcm_env.engine.state import Phase
 
 B, P, BEER, LEM = Good.BURGER, Good.PIZZA, Good.BEER, Good.LEMONADE
-GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
 
-
-def two_chains(**kw):
-    """Player 0 at distance 0 from house 2, player 1 at distance 1 (tile 1)."""
-    state = position(**kw)
-    add_restaurant(state, 0, NEAR_2)
-    add_restaurant(state, 1, TILE_1)
-    return state
 
 
 def test_rulebook_example_one_burger_two_beers_to_a_garden_house_earn_125():

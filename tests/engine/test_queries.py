@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from late_builders import NEAR_2, TILE_1, add_campaign, add_restaurant, demand, give, position, stock
+from late_builders import GARDEN_2, add_campaign, demand, give, position, stock, two_chains
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good, Milestone
@@ -15,15 +15,7 @@ from fcm_env.engine.game import Game
 from fcm_env.engine.state import Phase
 
 B, BEER = Good.BURGER, Good.BEER
-GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
 
-
-def two_chains(**kw):
-    """Player 0 at distance 0 from house 2 (2 from house 4), player 1 at distance 1 from both."""
-    state = position(**kw)
-    add_restaurant(state, 0, NEAR_2)
-    add_restaurant(state, 1, TILE_1)
-    return state
 
 
 def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
