@@ -82,7 +82,7 @@ def finish(state: GameState) -> None:
         p = state.players[player]
         if has_freezer(state, player) and not p.bankrupt:
             continue  # chose in the freezer decision (or had nothing)
-        if p.stock.any():
+        if p.stock.any() and events.enabled(state):
             events.emit(state, "thrown_away", player=int(player), goods=events.stock(p.stock))
         if p.stock.any() and not p.bankrupt:
             milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)

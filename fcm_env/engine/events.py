@@ -82,6 +82,8 @@ def basket(items) -> list[str]:
 
 def action_event(state: GameState, decision: Decision, player: int, action: Action) -> None:
     """The move a player made (before its effects); face-down choices only to their player."""
+    if not enabled(state):  # every move passes here: build nothing when no log is kept
+        return
     hidden = decision in HIDDEN_DECISIONS
     emit(state, "action", [player] if hidden else None, player=int(player), decision=decision.name.lower(),
          action=action.kind.name.lower(), args=[int(a) for a in action.args], label=str(action))

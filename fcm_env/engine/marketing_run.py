@@ -64,8 +64,9 @@ def run_campaign(state: GameState, campaign: Campaign, grid: np.ndarray) -> None
         room = demand_limit(state, number) - len(house.demand)
         house.demand.extend([campaign.product] * max(0, min(tokens, room)))
         placed[str(number)] = max(0, min(tokens, room))
-    events.emit(state, "demand", campaign=int(campaign.number), player=int(campaign.owner),
-                product=events.basket([campaign.product])[0], houses=placed)
+    if events.enabled(state):
+        events.emit(state, "demand", campaign=int(campaign.number), player=int(campaign.owner),
+                    product=events.basket([campaign.product])[0], houses=placed)
 
 
 def retire(state: GameState, campaign: Campaign) -> None:
@@ -81,8 +82,9 @@ def retire(state: GameState, campaign: Campaign) -> None:
     bisect.insort(state.marketing_supply, campaign.number)
     owner = state.players[campaign.owner]
     returned = bool(owner.busy[campaign.marketeer] > 0)
-    events.emit(state, "campaign_expired", campaign=int(campaign.number), player=int(campaign.owner),
-                marketeer_back=EmployeeType(campaign.marketeer).key if returned else None)
+    if events.enabled(state):
+        events.emit(state, "campaign_expired", campaign=int(campaign.number), player=int(campaign.owner),
+                    marketeer_back=EmployeeType(campaign.marketeer).key if returned else None)
     if returned:
         owner.busy[campaign.marketeer] -= 1
         owner.hand[campaign.marketeer] += 1

@@ -97,7 +97,7 @@ def reveal(state: GameState) -> None:
     """All structures are opened: the rest of the hand goes to the beach; play milestones."""
     state.structure_revealed = True
     state.pending = []
-    for player in state.turn_order:
+    for player in state.turn_order if events.enabled(state) else ():
         events.emit(state, "structure_revealed", player=int(player), work=events.cards(state.players[player].work))
     for p in state.players:
         p.beach += p.hand
