@@ -1,11 +1,11 @@
 """Players for fcm-magnate: the ``Agent`` protocol, random and heuristic baselines, trained policies.
 
-``load_agent(spec)`` (the short name of ``agents.registry.make_agent``) builds any
+``load_agent(spec)`` (the short name of ``fcm_agents.registry.make_agent``) builds any
 agent from a spec string: ``load_agent("policy")`` is the trained policy shipped
 with the package (``agents/models/policy_2p.onnx``, run with onnxruntime, no torch),
-``load_agent("heuristic")`` the rule-based baseline; see ``agents.registry``.
+``load_agent("heuristic")`` the rule-based baseline; see ``fcm_agents.registry``.
 
-    from agents import load_agent
+    from fcm_agents import load_agent
     agent = load_agent("policy")
     action_id = agent.act(observation, action_mask)
 

@@ -60,7 +60,7 @@ def make_agent(spec: str, seed: int | None = None):
 def load_agent(spec: str = "policy", seed: int | None = None):
     """``make_agent`` under a short name; ``load_agent()`` is the shipped policy.
 
-    >>> from agents import load_agent
+    >>> from fcm_agents import load_agent
     >>> agent = load_agent("policy")  # agent.act(observation, action_mask) -> action id
     """
     return make_agent(spec, seed=seed)

@@ -3,7 +3,7 @@
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000 --before   # the old settings
 
-Runs ``training.selfplay.main`` for ``--steps`` learner steps (a snapshot of the learner joins
+Runs ``fcm_training.selfplay.main`` for ``--steps`` learner steps (a snapshot of the learner joins
 the opponent pool every quarter of them) and times, with class-level
 wrappers, the env (learner's steps, observation and mask), each opponent kind's decisions,
 the learner's rollout forward passes, the PPO update, evaluation and behaviour cloning (nested
@@ -56,15 +56,15 @@ def instrument(timer) -> None:
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    from agents.heuristic import HeuristicAgent
-    from agents.random_agent import RandomAgent
+    from fcm_agents.heuristic import HeuristicAgent
+    from fcm_agents.random_agent import RandomAgent
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from training import selfplay
+    from fcm_training import selfplay
 
     _patch(timer, MaskablePPO, "train", "update")
     _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
     try:  # newer checkouts train a subclass with its own forward
-        from training.legal_policy import LegalActionsPolicy
+        from fcm_training.legal_policy import LegalActionsPolicy
     except ImportError:
         pass
     else:
@@ -77,8 +77,8 @@ def instrument(timer) -> None:
         if hasattr(FcmSingleAgentEnv, attr):
             _patch(timer, FcmSingleAgentEnv, attr, "env")
     # the batched VecEnvs around them: with env worker processes, waiting for the workers is env time too
-    for module, name in (("training.sb3_vec_env", "Sb3FcmVecEnv"),
-                         ("training.parallel_vec_env", "ParallelSb3FcmVecEnv")):
+    for module, name in (("fcm_training.sb3_vec_env", "Sb3FcmVecEnv"),
+                         ("fcm_training.parallel_vec_env", "ParallelSb3FcmVecEnv")):
         try:
             owner = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
@@ -88,20 +88,20 @@ def instrument(timer) -> None:
     _patch(timer, HeuristicAgent, "act_on_game", "opponent/heuristic")
     _patch(timer, RandomAgent, "act", "opponent/random")
     _patch(timer, RandomAgent, "act_on_game", "opponent/random")
-    for module, name in (("agents.policy", "PolicyAgent"), ("agents.onnx_agent", "OnnxAgent")):
+    for module, name in (("fcm_agents.policy", "PolicyAgent"), ("fcm_agents.onnx_agent", "OnnxAgent")):
         _patch(timer, getattr(importlib.import_module(module), name), "act", "opponent/snapshot")
     _patch(timer, selfplay, "evaluate_policy", "evaluation")
     if hasattr(selfplay, "_warm_start"):
         _patch(timer, selfplay, "_warm_start", "behaviour_cloning")
     try:
-        from training.background_eval import BackgroundEvaluator
+        from fcm_training.background_eval import BackgroundEvaluator
     except ImportError:  # an older checkout: evaluation ran inline
         return
     _patch(timer, BackgroundEvaluator, "finished", "evaluation")
 
 
 def run(config: str, steps: int, overrides: dict) -> dict:
-    from training import selfplay
+    from fcm_training import selfplay
 
     timer = timing.StageTimer()
     instrument(timer)

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     from sb3_contrib import MaskablePPO
 
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
     from fcm_env.encoding import CODEC, Observer, legal_action_mask
     from fcm_env.engine.game import Game
 

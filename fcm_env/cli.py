@@ -9,7 +9,7 @@ Subcommands (each has ``--help``):
 * ``replay``    a game record at any step: text, PNG picture, action list;
 * ``bench``     engine and encoding speed figures (``fcm_env.bench``);
 * ``serve``     the JSON-lines front-end server (``fcm_env.protocol``);
-* ``train``     self-play training from a config (``training.selfplay``).
+* ``train``     self-play training from a config (``fcm_training.selfplay``).
 
 ``agents`` and ``training`` are imported inside the subcommands, so ``fcm map`` stays light.
 """
@@ -79,9 +79,9 @@ def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[
 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
               out_dir: Path | None, records: bool, progress: bool = True) -> int:
-    """Play a batch of bot games (``training.evaluate``), print the table, write results to ``out_dir``."""
-    from agents.registry import make_agent
-    from training.evaluate import TournamentConfig, format_table, run_tournament
+    """Play a batch of bot games (``fcm_training.evaluate``), print the table, write results to ``out_dir``."""
+    from fcm_agents.registry import make_agent
+    from fcm_training.evaluate import TournamentConfig, format_table, run_tournament
 
     for spec in sorted(set(lineup)):
         make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
@@ -255,7 +255,7 @@ class TerminalGame:
                 self.say(f"'{shown}' is not a choice: type a number from 1 to {len(actions)}, or b, l, ?, q")
 
     def finish(self) -> None:
-        from agents.match import final_ranks
+        from fcm_agents.match import final_ranks
 
         game = self.game
         self.board()
@@ -271,7 +271,7 @@ class TerminalGame:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from agents.registry import make_agent
+    from fcm_agents.registry import make_agent
     from fcm_env.engine.records import GameRecord, new_recorded_game
 
     n = args.players
@@ -390,7 +390,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from agents.registry import make_agent
+    from fcm_agents.registry import make_agent
     from fcm_env.protocol import serve
 
     if not args.stdio:
@@ -413,10 +413,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
     import importlib
 
     try:
-        selfplay = importlib.import_module("training.selfplay")
+        selfplay = importlib.import_module("fcm_training.selfplay")
     except ModuleNotFoundError as exc:
-        if exc.name in ("training", "training.selfplay"):
-            print("fcm train: error: training.selfplay is not available in this installation "
+        if exc.name in ("training", "fcm_training.selfplay"):
+            print("fcm train: error: fcm_training.selfplay is not available in this installation "
                   "(the self-play trainer is not part of this checkout yet)", file=sys.stderr)
         else:
             print(f"fcm train: error: the trainer needs {exc.name!r}: install the training extras "
@@ -528,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stdio", action="store_true", help="use stdin/stdout (the only transport)")
     p.set_defaults(func=_cmd_serve)
 
-    p = sub.add_parser("train", help="self-play training from a YAML config (training.selfplay)")
+    p = sub.add_parser("train", help="self-play training from a YAML config (fcm_training.selfplay)")
     p.add_argument("config", type=Path, help="run config (YAML)")
     p.add_argument("--set", action="append", type=_override, metavar="KEY=VALUE",
                    help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; repeatable)")

@@ -481,7 +481,7 @@ def bot_event(player: int, name: str, action: Action, decision: Decision) -> dic
 class Session:
     """One game served over requests (dicts in, dicts out); bots play their seats automatically.
 
-    ``agent_factory(spec, seed)`` builds the bots (``agents.registry.make_agent``);
+    ``agent_factory(spec, seed)`` builds the bots (``fcm_agents.registry.make_agent``);
     without one, ``new`` accepts no bots.
     """
 

@@ -26,9 +26,9 @@ ALLOWED_INTERNAL = {
     "fcm_env/env": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.env"},
 }
 # what a layer may import only inside a function, at run time: the single-agent env's
-# default opponents are agents.RandomAgent, a higher layer the env must not load on import
+# default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import
 LAZY_ALLOWED = {
-    "fcm_env/env": {"agents"},
+    "fcm_env/env": {"fcm_agents"},
 }
 RL_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "onnxruntime"}
 

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from agents import HeuristicAgent, RandomAgent
+from fcm_agents import HeuristicAgent, RandomAgent
 from fcm_env.engine.actions import Action, ActionKind, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.serialize import state_to_dict

@@ -16,8 +16,8 @@ from typing import Any
 def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, num_players: int, variant: str,
                    max_rounds: int) -> dict[str, Any]:
     """Win rate of ``agent`` against ``opponent`` on seeds ``first_seed ..``, one seat per game in turn."""
-    from agents.match import play_game
-    from agents.registry import make_agent
+    from fcm_agents.match import play_game
+    from fcm_agents.registry import make_agent
 
     from .evaluate import wilson_interval
 
@@ -37,7 +37,7 @@ def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, nu
 
 
 def _evaluate_onnx(model: bytes, opponents: list[str], settings: dict[str, Any]) -> list[dict[str, Any]]:
-    from agents.onnx_agent import OnnxAgent
+    from fcm_agents.onnx_agent import OnnxAgent
 
     agent = OnnxAgent(model, name="learner")
     return [evaluate_agent(agent, opponent=opp, **settings) for opp in opponents]

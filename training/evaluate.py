@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.match import MatchResult, play_game
-from agents.registry import make_agent
+from fcm_agents.match import MatchResult, play_game
+from fcm_agents.registry import make_agent
 
 
 @dataclass(frozen=True)

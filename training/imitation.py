@@ -99,7 +99,7 @@ def collect(
     rng: np.random.Generator | None = None,
 ) -> Demonstrations:
     """One game per seed; every decision labelled by the heuristic (see the module docstring)."""
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     if student is None and beta < 1.0:
         raise ValueError("beta < 1 needs a student to roll in with")

@@ -3,7 +3,7 @@
 Snapshots are exported to ONNX when they are taken and played with onnxruntime
 (``agents.OnnxAgent``, sampling from the masked policy): one decision costs about a fifth
 of a batch-of-one torch forward pass, and a snapshot cannot change with the learner.
-Every opponent's decisions are timed under ``opponent/<kind>`` (``training.timing``).
+Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.timing``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class OpponentPool:
 
     def __init__(self, probabilities: dict[str, float], pool_size: int, timer: StageTimer | None = None,
                  seed: int = 0):
-        from agents import HeuristicAgent
+        from fcm_agents import HeuristicAgent
 
         unknown = set(probabilities) - set(KINDS)
         if unknown:
@@ -45,8 +45,8 @@ class OpponentPool:
         self.add_onnx_snapshot(onnx_bytes(policy))
 
     def add_onnx_snapshot(self, model: bytes) -> None:
-        """An exported policy (``training.export.onnx_bytes``) joins the pool as a sampling opponent."""
-        from agents.onnx_agent import OnnxAgent
+        """An exported policy (``fcm_training.export.onnx_bytes``) joins the pool as a sampling opponent."""
+        from fcm_agents.onnx_agent import OnnxAgent
 
         k = len(self.snapshots)
         agent = OnnxAgent(model, name=f"snapshot{k}", deterministic=False, seed=self._seed * 1000 + k)
@@ -55,7 +55,7 @@ class OpponentPool:
             self.snapshots.pop(0)
 
     def sample(self, rng: np.random.Generator, count: int) -> list[Any]:
-        from agents import RandomAgent
+        from fcm_agents import RandomAgent
 
         chosen = []
         for _ in range(count):

@@ -1,9 +1,9 @@
 """MaskablePPO self-play from a YAML config: one seat learns, the others come from an opponent pool.
 
-    python -m training.selfplay configs/quick.yaml [--total-timesteps N] [--resume]
+    python -m fcm_training.selfplay configs/quick.yaml [--total-timesteps N] [--resume]
     fcm train configs/quick.yaml
 
-A run has two stages. **Behaviour cloning** (``bc_rounds`` > 0, ``training.imitation``):
+A run has two stages. **Behaviour cloning** (``bc_rounds`` > 0, ``fcm_training.imitation``):
 the policy and its value head are first trained to imitate the heuristic on its own
 labelled decisions (DAgger rounds), and the result is kept as ``bc_model.zip``.
 **Self-play**: MaskablePPO from there. The learner plays one seat (a random seat each episode) of a game on a freshly
@@ -18,7 +18,7 @@ kept as ``best_model.zip`` (highest mean win rate over the anchors, then
 the most cash). Checkpoints are written every ``checkpoint_every``
 steps; ``--resume`` continues from the latest one. With ``eval_async`` the evaluation games
 run in a worker process on an ONNX copy of the policy, off the training loop. Where the
-wall time went is written to ``timing.json`` (``training.timing``).
+wall time went is written to ``timing.json`` (``fcm_training.timing``).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class Config:
     device: str = "cpu"
     torch_threads: int = 1
     progress_bar: bool = True
-    # network (training.features.EXTRACTORS)
+    # network (fcm_training.features.EXTRACTORS)
     extractor: str = "compact"
     mix_channels: int = 8
     board_channels: int = 16
@@ -84,7 +84,7 @@ class Config:
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
     eval_async: bool = True
     checkpoint_every: int = 20_000
-    # behaviour cloning of the heuristic before PPO (training.imitation); 0 rounds = none
+    # behaviour cloning of the heuristic before PPO (fcm_training.imitation); 0 rounds = none
     bc_rounds: int = 0
     bc_games: int = 100
     bc_epochs: int = 2
@@ -190,7 +190,7 @@ class LearnerEnvs:
 
 def make_vec_env(config: Config, timer: StageTimer):
     """The learner's ``n_envs`` games as one SB3 VecEnv: batched in this process (``env_workers`` 1) or
-    split over ``env_workers`` processes with shared memory (``training.parallel_vec_env``)."""
+    split over ``env_workers`` processes with shared memory (``fcm_training.parallel_vec_env``)."""
     from stable_baselines3.common.vec_env import VecMonitor
 
     from .parallel_vec_env import ParallelSb3FcmVecEnv
@@ -218,7 +218,7 @@ def eval_settings(config: Config) -> dict:
 
 def evaluate_policy(policy, config: Config, opponent: str, games: int | None = None) -> dict:
     """Win rate of ``policy`` (deterministic) against ``opponent`` on the evaluation seeds, seats rotated."""
-    from agents.policy import PolicyAgent
+    from fcm_agents.policy import PolicyAgent
 
     from .background_eval import evaluate_agent
 
@@ -423,7 +423,7 @@ def _latest_checkpoint(out: Path) -> Path | None:
 
 
 def cli(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.selfplay", description="MaskablePPO self-play.")
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.selfplay", description="MaskablePPO self-play.")
     parser.add_argument("config", help="YAML run config (see configs/)")
     parser.add_argument("--total-timesteps", type=int, default=None)
     parser.add_argument("--out-dir", default=None)

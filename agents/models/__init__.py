@@ -1,7 +1,7 @@
 """Trained policies shipped inside the package, as ONNX files (run with onnxruntime, no torch).
 
 ``policy_2p.onnx`` is the 2-player policy that the agent spec ``policy`` plays
-(``agents.load_agent("policy")``). It has the graph interface of
+(``fcm_agents.load_agent("policy")``). It has the graph interface of
 ``training/export.py``: inputs ``observation`` float32 [batch, FLAT_SIZE] and
 ``action_mask`` float32 [batch, NUM_ACTIONS]; outputs ``action`` int64 [batch]
 and ``masked_logits`` (illegal ids at -1e9). ``policy_2p.json`` says where the
@@ -9,8 +9,8 @@ file came from (``"placeholder": true`` for an untrained stand-in).
 
 ``policy_2p_reference.npz`` (repository only, not package data) holds positions
 with the actions the torch checkpoint chose on them; a test checks that the ONNX
-file chooses the same. ``agents.models.reference`` writes both files from a
-checkpoint (``python -m agents.models.reference CHECKPOINT``).
+file chooses the same. ``fcm_agents.models.reference`` writes both files from a
+checkpoint (``python -m fcm_agents.models.reference CHECKPOINT``).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def shipped_model_path(num_players: int | None = None) -> Path:
         where = resources.files(__name__)
         raise FileNotFoundError(
             f"the shipped policy {filename} is missing from {where}: reinstall fcm-magnate, or write it "
-            f"from a checkpoint with `python -m agents.models.reference CHECKPOINT`"
+            f"from a checkpoint with `python -m fcm_agents.models.reference CHECKPOINT`"
         ) from None
 
 

@@ -1,9 +1,9 @@
 """Write the shipped policy from a MaskablePPO checkpoint: the ONNX file, its torch reference, its metadata.
 
-    python -m agents.models.reference runs/<run>/best_model.zip            # 2-player model
-    python -m agents.models.reference CHECKPOINT --players 2 --games 3 --seed 0
+    python -m fcm_agents.models.reference runs/<run>/best_model.zip            # 2-player model
+    python -m fcm_agents.models.reference CHECKPOINT --players 2 --games 3 --seed 0
 
-writes ``agents/models/policy_2p.onnx`` (``training.export.export_onnx``),
+writes ``agents/models/policy_2p.onnx`` (``fcm_training.export.export_onnx``),
 ``policy_2p_reference.npz`` (``write_reference``: positions from seeded random
 games and the actions the torch policy chose on them) and ``policy_2p.json``
 (where the file came from), then checks that the ONNX file chooses the torch
@@ -129,10 +129,10 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
     ``out_dir`` (default: this package folder) and checks ONNX against torch on the reference.
     ``placeholder`` defaults to "the model never trained" (``num_timesteps == 0``).
     """
-    from training.export import export_onnx
+    from fcm_training.export import export_onnx
 
     if num_players not in MODEL_FILES:
-        raise ValueError(f"no shipped file name for {num_players} players; add it to agents.models.MODEL_FILES")
+        raise ValueError(f"no shipped file name for {num_players} players; add it to fcm_agents.models.MODEL_FILES")
     if source is None:
         source = str(model) if isinstance(model, (str, Path)) else type(model).__name__
     model = _load(model)
@@ -162,7 +162,7 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agents.models.reference", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m fcm_agents.models.reference", description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="MaskablePPO checkpoint (.zip)")
     parser.add_argument("--players", type=int, default=2, help="player count the model is shipped for")
     parser.add_argument("--games", type=int, default=3, help="seeded random games the reference positions come from")

@@ -54,7 +54,7 @@ OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
 
 
 def _default_opponents(rng: np.random.Generator, count: int) -> list[Any]:
-    from agents import RandomAgent  # a higher layer: only as a default, at run time
+    from fcm_agents import RandomAgent  # a higher layer: only as a default, at run time
 
     return [RandomAgent(seed=int(rng.integers(2**31))) for _ in range(count)]
 

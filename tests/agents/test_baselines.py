@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import HeuristicAgent, RandomAgent
-from agents.match import final_ranks, play_game
-from agents.registry import make_agent
+from fcm_agents import HeuristicAgent, RandomAgent
+from fcm_agents.match import final_ranks, play_game
+from fcm_agents.registry import make_agent
 from fcm_env.engine.game import Game
-from training.evaluate import TournamentConfig, run_games
+from fcm_training.evaluate import TournamentConfig, run_games
 
 
 def test_random_agent_is_reproducible_and_only_picks_legal_ids():

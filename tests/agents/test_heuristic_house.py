@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from builders import phase3_game
 
-from agents import HeuristicAgent
+from fcm_agents import HeuristicAgent
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine import occupancy, placement
 from fcm_env.engine.actions import Action, Decision

@@ -2,7 +2,7 @@
 
 It needs onnxruntime only (no torch), answers only legal actions in both modes,
 and chooses what the torch checkpoint it was exported from chose on the saved
-reference positions (``policy_2p_reference.npz``, written by ``agents.models.reference``).
+reference positions (``policy_2p_reference.npz``, written by ``fcm_agents.models.reference``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents import OnnxAgent, RandomAgent, load_agent, make_agent, shipped_model_path
-from agents.models import metadata_path, reference_path
+from fcm_agents import OnnxAgent, RandomAgent, load_agent, make_agent, shipped_model_path
+from fcm_agents.models import metadata_path, reference_path
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
 from fcm_env.engine.game import Game
 
@@ -70,8 +70,8 @@ def test_the_shipped_policy_plays_without_torch():
     code = """
 import sys
 sys.modules["torch"] = None  # any import of torch now fails
-from agents.match import play_game
-from agents.registry import make_agent
+from fcm_agents.match import play_game
+from fcm_agents.registry import make_agent
 agent = make_agent("policy")
 assert type(agent).__name__ == "OnnxAgent" and agent.name == "policy"
 result = play_game([agent, make_agent("heuristic", seed=1)], seed=7, max_rounds=3)

@@ -10,8 +10,8 @@ import types
 import pytest
 from cli_helpers import ROOT, png_size, run_fcm
 
-from agents.match import play_game
-from agents.registry import make_agent
+from fcm_agents.match import play_game
+from fcm_agents.registry import make_agent
 from fcm_env import cli
 from fcm_env.engine.records import GameRecord, replay
 
@@ -245,16 +245,16 @@ def test_serve_needs_stdio(capsys):
 
 
 def test_train_without_the_trainer_exits_2(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "training.selfplay", None)  # importing it now fails
+    monkeypatch.setitem(sys.modules, "fcm_training.selfplay", None)  # importing it now fails
     assert cli.main(["train", "configs/quick.yaml"]) == 2
-    assert "training.selfplay is not available" in capsys.readouterr().err
+    assert "fcm_training.selfplay is not available" in capsys.readouterr().err
 
 
 def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
     calls = []
-    fake = types.ModuleType("training.selfplay")
+    fake = types.ModuleType("fcm_training.selfplay")
     fake.main = lambda config_path, **overrides: calls.append((config_path, overrides)) or "runs/x"
-    monkeypatch.setitem(sys.modules, "training.selfplay", fake)
+    monkeypatch.setitem(sys.modules, "fcm_training.selfplay", fake)
     code = cli.main(["train", "configs/quick.yaml", "--set", "total_timesteps=2000", "--set", "name=abc",
                      "--resume"])
     assert code == 0

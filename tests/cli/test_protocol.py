@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from agents import HeuristicAgent, RandomAgent
+from fcm_agents import HeuristicAgent, RandomAgent
 from fcm_env.data import EmployeeType, Milestone
 from fcm_env.encoding import legal_action_ids
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError

@@ -7,7 +7,7 @@ import re
 
 from cli_helpers import ROOT
 
-from agents.registry import make_agent
+from fcm_agents.registry import make_agent
 from fcm_env.protocol import Session
 
 DOC = ROOT / "docs" / "protocol.md"

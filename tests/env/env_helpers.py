@@ -29,7 +29,7 @@ def heuristic_game_ids(num_players: int, seed: int, variant: str) -> tuple[int, 
     The heuristic sells food, so its games end by the rules (the bank breaks), unlike
     random play, which is always cut off by ``max_rounds``.
     """
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     game = Game.new(num_players, seed, variant, 30)
     players = [HeuristicAgent(seed=p) for p in range(num_players)]

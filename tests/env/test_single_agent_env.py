@@ -163,7 +163,7 @@ def test_rewards_and_observations_match_the_aec_env():
     the cash shaping both show up. The single env's reward for a learner step is what the AEC
     env's ``last()`` reports to the learner at its next turn (or at the end).
     """
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     kwargs = {"num_players": 2, "variant": "introductory", "reward": "rank", "shaping": "cash"}
     single = FcmSingleAgentEnv(**kwargs, learner_seat=1, opponents=[HeuristicAgent(seed=0)])
@@ -336,7 +336,7 @@ def test_cash_lead_shaping_adds_up_to_the_final_lead():
     """2 players, introductory, seed 2, learner player 1 vs the heuristic: the zero-sum shaping
     pays the change of (own cash - the other's cash) / 100, so over the game it sums to the final
     lead / 100 (both start with $0), on top of the end-of-game reward."""
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     env = FcmSingleAgentEnv(num_players=2, variant="introductory", reward="win", shaping="cash_lead",
                             learner_seat=1, opponents=[HeuristicAgent(seed=0)])

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from agents.match import MatchResult
-from training.evaluate import TournamentConfig, run_tournament, seating, summarise, wilson_interval
+from fcm_agents.match import MatchResult
+from fcm_training.evaluate import TournamentConfig, run_tournament, seating, summarise, wilson_interval
 
 
 def test_wilson_interval_matches_hand_computed_values():

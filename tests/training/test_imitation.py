@@ -9,13 +9,13 @@ import torch
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids
 from fcm_env.engine.game import Game
 from fcm_env.env.rewards import final_rewards
-from training.imitation import Demonstrations, collect, imitation_accuracy, train_epochs
+from fcm_training.imitation import Demonstrations, collect, imitation_accuracy, train_epochs
 
 SETTINGS = {"num_players": 2, "variant": "standard", "max_rounds": 3, "reward": "win", "shaping": "cash_lead"}
 
 
 def test_every_decision_is_labelled_with_the_heuristics_answer_and_its_legal_ids():
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     data = collect([5], **SETTINGS, gamma=0.99)
     # replay the same pure-heuristic game and compare row by row
@@ -41,7 +41,7 @@ def test_undiscounted_return_of_a_first_decision_is_the_final_reward_plus_the_fi
     # shaping telescopes to (final cash - the other's final cash) / 100, on top of the win reward
     data = collect([11], **SETTINGS, gamma=1.0)
     game = Game.new(2, 11, "standard", 3)
-    from agents import HeuristicAgent
+    from fcm_agents import HeuristicAgent
 
     teachers = [HeuristicAgent() for _ in range(2)]
     first: dict[int, int] = {}
@@ -73,7 +73,7 @@ def test_a_cloned_policy_imitates_the_heuristic_far_better_than_chance_on_held_o
     from sb3_contrib import MaskablePPO
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from training.features import CompactExtractor
+    from fcm_training.features import CompactExtractor
 
     torch.manual_seed(0)
     settings = {**SETTINGS, "max_rounds": 4}

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from fcm_env.engine.actions import IllegalActionError
-from training.parallel_vec_env import ParallelSb3FcmVecEnv, split_sizes
-from training.sb3_vec_env import Sb3FcmVecEnv
-from training.selfplay import Config, LearnerEnvs
+from fcm_training.parallel_vec_env import ParallelSb3FcmVecEnv, split_sizes
+from fcm_training.sb3_vec_env import Sb3FcmVecEnv
+from fcm_training.selfplay import Config, LearnerEnvs
 
 
 def _factory() -> LearnerEnvs:
