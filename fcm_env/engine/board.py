@@ -26,6 +26,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -91,6 +92,14 @@ class Board:
             self.square_segment_distance, self.block, self.road_mask, self.has_road_access,
         ):
             arr.setflags(write=False)
+
+    def __reduce__(self) -> tuple[type[Board], tuple[tuple[tuple[TilePlacement, ...], ...]]]:
+        """Pickle as the layout: every table is rebuilt from it (the read-only views do not pickle)."""
+        return (Board, (self.layout,))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """A board never changes after construction, so a deep copy of a game shares it."""
+        return self
 
     # ------------------------------------------------------------------ construction
 

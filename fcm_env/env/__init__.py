@@ -2,8 +2,8 @@
 (``single_agent``) and the batched vector env (``vector``).
 
 ``fcm_env.env`` is this package *and* the PettingZoo constructor: calling it,
-``fcm_env.env(num_players=3)``, returns the wrapped AEC env of ``aec.env`` (design.md
-promises that spelling; a package cannot otherwise share the name of a function).
+``fcm_env.env(num_players=3)`` or ``fcm_env.env(3)``, returns the wrapped AEC env of ``aec.env``
+(the PettingZoo spelling; a package cannot otherwise share the name of a function).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from .aec import env as _aec_env
 from .aec import raw_env
+from .checks import LegalActionWrapper, check_envs
 from .rewards import REWARD_SCHEMES, SHAPINGS, final_rewards, standings
 from .single_agent import FcmSingleAgentEnv
 from .vector import FcmVectorEnv
@@ -23,6 +24,8 @@ __all__ = [
     "SHAPINGS",
     "FcmSingleAgentEnv",
     "FcmVectorEnv",
+    "LegalActionWrapper",
+    "check_envs",
     "final_rewards",
     "raw_env",
     "standings",
@@ -32,8 +35,8 @@ __all__ = [
 class _CallablePackage(types.ModuleType):
     """Module type of this package: calling it builds the wrapped AEC env."""
 
-    def __call__(self, **kwargs: Any):
-        return _aec_env(**kwargs)
+    def __call__(self, *args: Any, **kwargs: Any):
+        return _aec_env(*args, **kwargs)
 
 
 sys.modules[__name__].__class__ = _CallablePackage

@@ -182,9 +182,12 @@ from . import common
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 
-def env(**kwargs: Any) -> AECEnv:
-    """The wrapped env (PettingZoo classic chain minus the illegal-move wrappers; see the docs above)."""
-    environment = raw_env(**kwargs)
+def env(*args: Any, **kwargs: Any) -> AECEnv:
+    """The wrapped env (PettingZoo classic chain minus the illegal-move wrappers; see the docs above).
+
+    Takes ``raw_env``'s arguments, positionally too: ``env(3)`` is ``env(num_players=3)``.
+    """
+    environment = raw_env(*args, **kwargs)
     environment = wrappers.OrderEnforcingWrapper(environment)
     return environment
 
@@ -239,6 +242,16 @@ class raw_env(AECEnv, EzPickle):
         self._position = 0
         self._cash_before = np.zeros(self.num_players, dtype=np.float64)
         self._cash_after = np.zeros(self.num_players, dtype=np.float64)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and ``copy.deepcopy`` keep the game in progress, its RNG and buffers.
+
+        ``EzPickle`` alone would rebuild a fresh, un-reset env from the constructor arguments.
+        """
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     # ------------------------------------------------------------------ spaces
 

@@ -240,10 +240,14 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """bool[NUM_ACTIONS]: the learner's legal action ids (sb3-contrib's MaskablePPO calls this)."""
+        if self.game is None:
+            raise RuntimeError("call reset() before action_masks(): there is no game yet")
         return self.mask_into(np.zeros(NUM_ACTIONS, dtype=bool))
 
     def action_to_string(self, action: int) -> str:
         """The readable name of an action id in the current position."""
+        if self.game is None:
+            raise RuntimeError("call reset() before action_to_string(): there is no game yet")
         return CODEC.action_to_string(action, self.game)
 
     def render(self) -> str | np.ndarray | None:

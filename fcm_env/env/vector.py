@@ -135,6 +135,8 @@ class FcmVectorEnv(VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; with ``copy=False`` the buffer)."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before action_masks(): no game has started yet")
         return self._masks.copy() if self.copy else self._masks
 
     def write_into(self, obs: np.ndarray, masks: np.ndarray) -> None:

@@ -13,21 +13,9 @@ from gymnasium.utils import env_checker, passive_env_checker
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.env.aec import raw_env
+from fcm_env.env.checks import LegalActionWrapper, check_envs
 from fcm_env.env.rewards import final_rewards
 from fcm_env.env.single_agent import FcmSingleAgentEnv
-
-
-class LegalIds(gymnasium.ActionWrapper):
-    """Test-only: maps an unmasked id onto the legal ids (``legal[id % count]``).
-
-    The checkers step with ``action_space.sample()``, which knows nothing of the mask,
-    and the env rejects illegal ids by design; through this wrapper every checker runs
-    in full against the env's reset / step / observation / info behaviour.
-    """
-
-    def action(self, action):
-        legal = np.flatnonzero(self.env.action_masks())
-        return int(legal[int(action) % legal.size])
 
 
 class Spy:
@@ -55,8 +43,21 @@ class Spy:
 def test_gymnasium_check_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # unbounded Box, wrapped env: warnings only
-        wrapped = LegalIds(FcmSingleAgentEnv(num_players=3, max_rounds=3))
+        wrapped = LegalActionWrapper(FcmSingleAgentEnv(num_players=3, max_rounds=3))
         env_checker.check_env(wrapped, skip_render_check=True)  # render: see the next test
+
+
+def test_check_envs_runs_both_checkers():
+    check_envs(num_players=2, max_rounds=2, num_cycles=200)
+
+
+def test_legal_action_wrapper_maps_ids_onto_the_legal_ones_and_wraps_only_this_env():
+    wrapped = LegalActionWrapper(FcmSingleAgentEnv(num_players=2, max_rounds=2))
+    wrapped.reset(seed=5)
+    legal = np.flatnonzero(wrapped.unwrapped.action_masks())
+    assert wrapped.action(legal.size + 2) == legal[2] and wrapped.action(0) == legal[0]
+    with pytest.raises(TypeError, match="wraps FcmSingleAgentEnv"):
+        LegalActionWrapper(gymnasium.make("CartPole-v1"))
 
 
 def test_gymnasium_checks_on_the_bare_env():
@@ -82,7 +83,7 @@ def test_stable_baselines3_check_env():
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(LegalIds(FcmSingleAgentEnv(num_players=2, max_rounds=2)))
+        check_env(LegalActionWrapper(FcmSingleAgentEnv(num_players=2, max_rounds=2)))
 
 
 def test_gymnasium_make_from_the_registry():

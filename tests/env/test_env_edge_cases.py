@@ -1,0 +1,69 @@
+"""Edge cases a user hits first: positional arguments, calls before reset, copying and pickling envs."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import fcm_env
+from fcm_env.engine.serialize import state_to_dict
+from fcm_env.env import FcmSingleAgentEnv, FcmVectorEnv
+
+
+def _play_aec(env, steps: int, pick: int = -1) -> None:
+    for _ in range(steps):
+        observation, *_ = env.last()
+        env.step(int(np.flatnonzero(observation["action_mask"])[pick]))
+
+
+def test_env_takes_its_arguments_positionally():
+    env = fcm_env.env(3, "introductory")
+    assert env.unwrapped.num_players == 3 and env.unwrapped.variant == "introductory"
+    assert len(env.possible_agents) == 3
+
+
+@pytest.mark.parametrize("clone", [copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))], ids=["deepcopy", "pickle"])
+def test_aec_copy_keeps_the_game_and_then_plays_identically(clone):
+    env = fcm_env.env(2)
+    env.reset(seed=11)
+    _play_aec(env, 9)
+    twin = clone(env)
+    assert state_to_dict(twin.unwrapped.game.state) == state_to_dict(env.unwrapped.game.state)
+    assert twin.agent_selection == env.agent_selection
+    _play_aec(env, 25)
+    _play_aec(twin, 25)
+    assert state_to_dict(twin.unwrapped.game.state) == state_to_dict(env.unwrapped.game.state)
+    a, b = env.last(), twin.last()
+    assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:4] == b[1:4]
+    # the copy is independent: moving one leaves the other where it was
+    before = state_to_dict(env.unwrapped.game.state)
+    _play_aec(twin, 3)
+    assert state_to_dict(env.unwrapped.game.state) == before
+
+
+@pytest.mark.parametrize("clone", [copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))], ids=["deepcopy", "pickle"])
+def test_single_agent_copy_keeps_the_game(clone):
+    env = FcmSingleAgentEnv(num_players=2, max_rounds=4)
+    env.reset(seed=4)
+    for _ in range(5):
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    twin = clone(env)
+    assert state_to_dict(twin.game.state) == state_to_dict(env.game.state)
+    action = int(np.flatnonzero(env.action_masks())[-1])
+    first, second = env.step(action), twin.step(action)
+    assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
+    assert state_to_dict(twin.game.state) == state_to_dict(env.game.state)
+
+
+def test_calls_before_reset_are_clear_errors():
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before action_masks\(\)"):
+        FcmSingleAgentEnv(num_players=2).action_masks()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        FcmSingleAgentEnv(num_players=2).step(0)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before action_to_string\(\)"):
+        FcmSingleAgentEnv(num_players=2).action_to_string(0)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before action_masks\(\)"):
+        FcmVectorEnv(num_envs=2, num_players=2).action_masks()
