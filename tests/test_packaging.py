@@ -60,3 +60,20 @@ def test_lowest_constraints_pin_exactly_the_declared_lower_bounds():
 def test_torch_is_a_range_not_a_pin():
     torch = [d for d in PYPROJECT["project"]["optional-dependencies"]["train"] if d.startswith("torch")]
     assert torch and "==" not in torch[0] and ">=" in torch[0] and "<" in torch[0].replace("<=", "")
+
+
+def test_a_users_own_agents_and_training_packages_do_not_shadow_ours(tmp_path):
+    import subprocess
+    import sys
+
+    for name in ("agents", "training"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text("raise ImportError('the user project package was imported')\n")
+    code = ("from fcm_env.env import FcmSingleAgentEnv\n"
+            "env = FcmSingleAgentEnv(num_players=2, max_rounds=2)\n"
+            "obs, info = env.reset(seed=0)\n"
+            "import fcm_training.configs, fcm_agents\n"
+            "print(info['learner'], type(env.opponents[1]).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["player_0", "RandomAgent"]
