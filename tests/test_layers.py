@@ -1,4 +1,4 @@
-"""The dependency direction data -> engine -> encoding -> env -> agents -> training (style.md)."""
+"""The dependency direction data -> engine -> encoding -> env -> agents -> training (README, Layout)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Typed, hashable player actions and the decisions that ask for them.
 
-Every choice the rules give a player is one atomic decision (design.md); a
+Every choice the rules give a player is one atomic decision (docs/engine-api.md); a
 compound move is a sequence of them by the same player. An ``Action`` is a kind
 plus a short tuple of ints, so actions sort in a stable order, hash, and map to
 flat ids in the action codec.

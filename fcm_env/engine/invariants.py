@@ -1,4 +1,4 @@
-"""What must hold after every action (design.md, "Invariants"), as one reusable check.
+"""What must hold after every action (money, cards and pieces conserved), as one reusable check.
 
 Random-play tests and ``benchmarks/random_games.py`` call :func:`check_state`
 after each action; a violation raises :class:`InvariantError` naming what broke.

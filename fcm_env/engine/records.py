@@ -1,6 +1,6 @@
 """Game records: the setup parameters plus every action, which replay a game exactly.
 
-Why: the only randomness is drawn in ``Game.new`` from the seed (design.md), so a
+Why: the only randomness is drawn in ``Game.new`` from the seed (docs/state-format.md), so a
 record of (players, seed, variant, max_rounds, board, actions) is a complete and
 tiny description of a game: the basis for training data, benchmarks, bug reports
 and front ends. ``replay`` rebuilds the game move by move and says at which step a

@@ -1,6 +1,6 @@
 """Component data: the shipped copy and the invariants listed in SOURCES.md.
 
-Every expected number below is read off the rulebook, clarifications.md or the
+Every expected number below is read off the rulebook, docs/rules-reference.md or the
 "Invariants checked" section of SOURCES.md, not off the code under test.
 """
 
@@ -45,7 +45,7 @@ E = EmployeeType
 
 def test_shipped_data_files_equal_the_shared_data_folder_byte_for_byte():
     # SOURCES.md: the JSON files + SOURCES.md are the single source of facts; the package
-    # ships a copy, which must not drift from the shared folder.
+    # ships a copy, which must not drift from the maintainers' reference folder (skipped without it).
     if not SHARED_DATA.is_dir():
         pytest.skip(f"{SHARED_DATA} not present")
     shared = sorted(p.name for p in SHARED_DATA.iterdir() if p.suffix == ".json" or p.name == "SOURCES.md")

@@ -1,6 +1,6 @@
 """Game records: capture while playing, save, load, replay exactly, and report where a replay breaks.
 
-design.md: "Game records: JSON (seed, players, variant, actions) that replay exactly".
+docs/state-format.md: a game record (seed, players, variant, actions) replays exactly.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Saving and loading states: round trips at every decision, determinism, scenarios, malformed documents.
 
-design.md: ``Game.to_dict()/from_dict()``; "the engine can also load a hand-written
+docs/state-format.md: ``Game.to_dict()/from_dict()``; "the engine can also load a hand-written
 JSON state, which is how rule scenarios are tested"; same seed + same actions =
 same game, bit for bit.
 """
@@ -140,7 +140,7 @@ def _trace(num_players: int, seed: int, variant: str = "standard") -> list[str]:
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_same_seed_and_actions_give_identical_documents_bit_for_bit(num_players):
-    # design.md: "Same seed + same actions = same game, bit for bit"
+    # docs/state-format.md: same seed + same actions = same game, bit for bit
     first = _trace(num_players, seed=21)
     assert first == _trace(num_players, seed=21)
     assert first[0] != _trace(num_players, seed=22)[0]  # another seed: another map or turn order
