@@ -26,31 +26,58 @@ class MatchResult:
     num_players: int
     variant: str
     agents: list[str]  # agent name per player id
-    winners: list[int]
+    winners: list[int]  # the rules' winner: one player, a cash tie goes to the earlier seat (C23)
     cash: list[int]
     ranks: list[int]  # 1 = best; by cash, ties to the earlier seat (C23)
+    places: list[int]  # 1 = best; by cash, equal cash shares a place (no seat tie-break)
     rounds: int
     ended_by: str  # "bank" (the rules ended it) or "max_rounds"
     decisions: int
     record: GameRecord | None = field(default=None, repr=False)
 
+    @property
+    def top(self) -> list[int]:
+        """Player ids sharing the best place: one id is a win, several a tie."""
+        return [p for p, place in enumerate(self.places) if place == 1]
+
     def to_json(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k != "record"}
 
 
+def _contenders(game: Game) -> set[int]:
+    """Players who can win (as the engine's winner rule, D45): in the turn order and not bankrupt,
+    or the whole turn order when every one of them went bankrupt."""
+    state = game.state
+    alive = [p for p in state.turn_order if not state.players[p].bankrupt]
+    return set(alive or state.turn_order)
+
+
 def final_ranks(game: Game) -> list[int]:
-    """Rank of each player id: most cash first, ties to the player earlier in turn order."""
+    """Rank of each player id: most cash first, ties to the player earlier in turn order (rank 1 = winner)."""
     state = game.state
     order = list(state.turn_order) + [p for p in range(state.num_players) if p not in state.turn_order]
-    active = set(state.turn_order)
+    contenders = _contenders(game)
     ranked = sorted(
         range(state.num_players),
-        key=lambda p: (p not in active, -state.players[p].cash, order.index(p)),
+        key=lambda p: (p not in contenders, -state.players[p].cash, order.index(p)),
     )
     ranks = [0] * state.num_players
     for i, p in enumerate(ranked):
         ranks[p] = i + 1
     return ranks
+
+
+def final_places(game: Game) -> list[int]:
+    """Place of each player id with ties kept: 1 + the number of players strictly ahead.
+
+    Ahead = a contender ahead of a non-contender, else more cash. Tournaments count
+    results by place, so that equal cash (e.g. everyone at $0 in a truncated game)
+    is a tie rather than a win for whichever seat the rules' tie-break favours.
+    """
+    state = game.state
+    contenders = _contenders(game)
+    keys = [(p not in contenders, -state.players[p].cash) for p in range(state.num_players)]
+    return [1 + sum(other < key for other in keys) for key in keys]
 
 
 class _ObservationBridge:
@@ -110,6 +137,7 @@ def play_game(
         winners=list(game.winners),
         cash=[int(p.cash) for p in state.players],
         ranks=final_ranks(game),
+        places=final_places(game),
         rounds=int(state.round),
         ended_by="max_rounds" if state.truncated else "bank",
         decisions=decisions,

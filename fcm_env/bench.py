@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
+from rich.table import Table
 
 from fcm_env.encoding import CODEC, Observer, legal_action_mask
 from fcm_env.engine.game import Game
+from fcm_env.tables import new_table, render_plain
 
 
 @dataclass(frozen=True)
@@ -164,14 +166,21 @@ ROW_LABELS = (
 )
 
 
-def format_rows(rows: Sequence[BenchRow], config: BenchConfig) -> str:
-    """A plain-text table: one column per player count."""
+def bench_title(config: BenchConfig) -> str:
+    """The line above the figures: what was played and the sizes of the action and observation spaces."""
     seeds = f"{config.seed}..{config.seed + config.games - 1}"
-    lines = [
-        f"random play, {config.variant}, max {config.max_rounds} rounds, seeds {seeds}; "
-        + f"action space N = {CODEC.n}, observation flat size {Observer().flat_size}",
-        f"{'':<26}" + "".join(f"{f'{r.players}p':>11}" for r in rows),
-    ]
+    return (f"random play, {config.variant}, max {config.max_rounds} rounds, seeds {seeds}; "
+            f"action space N = {CODEC.n}, observation flat size {Observer().flat_size}")
+
+
+def bench_table(rows: Sequence[BenchRow]) -> Table:
+    """The figures as a rich table: one row per figure, one column per player count."""
+    table = new_table(["figure", *(f"{r.players}p" for r in rows)])
     for key, label, fmt in ROW_LABELS:
-        lines.append(f"{label:<26}" + "".join(f"{fmt.format(getattr(r, key)):>11}" for r in rows))
-    return "\n".join(lines)
+        table.add_row(label, *(fmt.format(getattr(r, key)) for r in rows))
+    return table
+
+
+def format_rows(rows: Sequence[BenchRow], config: BenchConfig) -> str:
+    """The title line and the table as plain text (what ``fcm bench`` prints off a terminal)."""
+    return bench_title(config) + "\n" + render_plain(bench_table(rows))

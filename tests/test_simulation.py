@@ -5,7 +5,8 @@ breaks, freezers and eternal campaigns happen) with random players (which wander
 into every corner of the decision space). After every action: legal actions are
 non-empty, sorted and unique; at sampled steps: rejected illegal actions leave
 the state byte-identical, a clone is independent of its original, and a saved
-and loaded state continues exactly like the original.
+and loaded state continues exactly like the original. At the end the rules' winner
+holds first place as the tournaments count it (``fcm_agents.match``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 import pytest
 
 from fcm_agents import HeuristicAgent, RandomAgent
+from fcm_agents.match import final_places, final_ranks
 from fcm_env.engine.actions import Action, ActionKind, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.serialize import state_to_dict
@@ -75,3 +77,9 @@ def test_whole_games_keep_the_engine_contract(num_players, variant):
         steps += 1
         assert steps < 20_000
     assert game.winners and game.pending is None
+    # the tournament's counting agrees with the rules' winner: rank 1, and first place (alone or shared)
+    (winner,) = game.winners
+    assert final_ranks(game)[winner] == 1 and final_places(game)[winner] == 1
+    cash = [p.cash for p in game.state.players]
+    shared = [p for p, place in enumerate(final_places(game)) if place == 1]
+    assert all(cash[p] == cash[winner] for p in shared)

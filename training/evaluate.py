@@ -2,9 +2,11 @@
 
 Game ``g`` is played on seed ``seed + g`` with the lineup rotated by ``g`` seats,
 so every agent plays every player id equally often over ``n`` games. The
-summary gives, per agent name: games, wins, win rate with a 95% Wilson
-interval, mean final cash, mean rank, and an openskill Plackett-Luce rating.
-Games run in worker processes (``workers``); results do not depend on how many.
+summary gives, per agent name: games, seats, wins, ties and losses (a shared
+first place is a tie, never a win for a seat), wins/games with a 95% Wilson
+interval, mean final cash, mean place, and an openskill Plackett-Luce rating
+(docs/evaluation.md). Games run in worker processes (``workers``); results do
+not depend on how many.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.table import Table
+
 from fcm_agents.match import MatchResult, play_game
 from fcm_agents.registry import make_agent
+from fcm_env.tables import new_table, render_plain
 
 
 @dataclass(frozen=True)
@@ -39,17 +44,30 @@ class TournamentConfig:
 
 @dataclass
 class AgentStats:
+    """One agent name's results over a tournament.
+
+    ``games`` counts games the agent sat in (once per game, however many seats it had);
+    ``seats`` counts seat-games. Each game is a win, a tie or a loss for the agent:
+    a win when one of its seats holds first place alone, a tie when first place is
+    shared by several players and one of them is its seat, else a loss. Mean cash and
+    mean place are per seat.
+    """
+
     name: str
     games: int = 0
+    seats: int = 0
     wins: int = 0
+    ties: int = 0
+    losses: int = 0
     cash_total: float = 0.0
-    rank_total: float = 0.0
-    rating_mu: float = 0.0
-    rating_sigma: float = 0.0
-    rating_ordinal: float = 0.0
+    place_total: float = 0.0
+    rating_mu: float | None = None  # None: no rating (openskill missing, or a single agent name)
+    rating_sigma: float | None = None
+    rating_ordinal: float | None = None
 
     @property
     def win_rate(self) -> float:
+        """Wins over games; ties count as no win (they are reported apart)."""
         return self.wins / self.games if self.games else 0.0
 
     @property
@@ -58,19 +76,19 @@ class AgentStats:
 
     @property
     def mean_cash(self) -> float:
-        return self.cash_total / self.games if self.games else 0.0
+        return self.cash_total / self.seats if self.seats else 0.0
 
     @property
-    def mean_rank(self) -> float:
-        return self.rank_total / self.games if self.games else 0.0
+    def mean_place(self) -> float:
+        return self.place_total / self.seats if self.seats else 0.0
 
     def to_json(self) -> dict:
         low, high = self.interval
         return {
-            "name": self.name, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
-            "win_rate_low": low, "win_rate_high": high, "mean_cash": self.mean_cash,
-            "mean_rank": self.mean_rank, "rating_mu": self.rating_mu, "rating_sigma": self.rating_sigma,
-            "rating_ordinal": self.rating_ordinal,
+            "name": self.name, "games": self.games, "seats": self.seats, "wins": self.wins, "ties": self.ties,
+            "losses": self.losses, "win_rate": self.win_rate, "win_rate_low": low, "win_rate_high": high,
+            "mean_cash": self.mean_cash, "mean_place": self.mean_place, "rating_mu": self.rating_mu,
+            "rating_sigma": self.rating_sigma, "rating_ordinal": self.rating_ordinal,
         }
 
 
@@ -131,62 +149,106 @@ def run_games(config: TournamentConfig, progress=None) -> list[MatchResult]:
 
 
 def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
-    """Per-agent statistics and ratings, best rating first.
+    """Per-agent statistics and ratings, best rating first (by win rate, then cash, without ratings).
 
-    Ratings: one openskill Plackett-Luce rating per agent name, updated game by
-    game in game order. When a name sits at several seats of one game, only its
-    best-placed seat takes part in that game's update (a rating cannot play itself).
+    Results are counted by place (``MatchResult.places``: equal cash shares a place), not
+    by the rules' seat tie-break, so a shared first place is a tie for every agent in it.
+    Ratings: one openskill Plackett-Luce rating per agent name, updated game by game in
+    game order, each name at its best-placed seat (a rating cannot play itself), equal
+    places as ties. Without openskill the ratings stay ``None``.
     """
+    stats: dict[str, AgentStats] = {}
+    for result in results:
+        top = result.top
+        at_top = {result.agents[p] for p in top}
+        for name in dict.fromkeys(result.agents):  # each name once per game, in seat order
+            s = stats.setdefault(name, AgentStats(name))
+            s.games += 1
+            if name not in at_top:
+                s.losses += 1
+            elif len(top) == 1:
+                s.wins += 1
+            else:
+                s.ties += 1
+        for player, name in enumerate(result.agents):
+            s = stats[name]
+            s.seats += 1
+            s.cash_total += result.cash[player]
+            s.place_total += result.places[player]
+    _rate(results, stats)
+    return sorted(stats.values(), key=lambda s: (-(s.rating_ordinal or 0.0), -s.win_rate, -s.mean_cash, s.name))
+
+
+def ratings_available() -> bool:
+    """Whether openskill can be imported (a core dependency; a broken install only loses the ratings)."""
+    try:
+        from openskill import models  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _rate(results: Sequence[MatchResult], stats: dict[str, AgentStats]) -> None:
+    """Fill in the openskill ratings of ``stats`` (left ``None`` when openskill is missing)."""
+    if not ratings_available():
+        return
     from openskill.models import PlackettLuce
 
-    stats: dict[str, AgentStats] = {}
     model = PlackettLuce()
     ratings: dict[str, object] = {}
     for result in results:
-        best_rank: dict[str, int] = {}
+        best: dict[str, int] = {}
         for player, name in enumerate(result.agents):
-            s = stats.setdefault(name, AgentStats(name))
-            s.games += 1
-            s.wins += int(player in result.winners)
-            s.cash_total += result.cash[player]
-            s.rank_total += result.ranks[player]
-            best_rank[name] = min(best_rank.get(name, 99), result.ranks[player])
-        if len(best_rank) < 2:
+            best[name] = min(best.get(name, result.places[player]), result.places[player])
+        if len(best) < 2:
             continue
-        names = sorted(best_rank, key=lambda n: best_rank[n])
+        names = sorted(best, key=lambda n: best[n])
         teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
-        updated = model.rate(teams, ranks=[best_rank[n] for n in names])
+        updated = model.rate(teams, ranks=[best[n] for n in names])
         for n, team in zip(names, updated, strict=True):
             ratings[n] = team[0]
-    for name, s in stats.items():
-        r = ratings.get(name)
-        if r is not None:
-            s.rating_mu, s.rating_sigma, s.rating_ordinal = float(r.mu), float(r.sigma), float(r.ordinal())
-    return sorted(stats.values(), key=lambda s: -s.rating_ordinal)
+    for name, r in ratings.items():
+        s = stats[name]
+        s.rating_mu, s.rating_sigma, s.rating_ordinal = float(r.mu), float(r.sigma), float(r.ordinal())
 
 
-def format_table(stats: Sequence[AgentStats], results: Sequence[MatchResult]) -> str:
-    """A plain-text results table (what ``fcm evaluate`` prints)."""
-    header = (
-        f"{'agent':<22} {'games':>5} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean cash':>10} "
-        f"{'mean rank':>9} {'rating':>8}"
-    )
-    lines = [header]
+TABLE_HEADERS = ("agent", "games", "seats", "wins", "ties", "losses", "wins/games", "95% CI", "mean cash",
+                 "mean place", "rating")
+
+
+def results_table(stats: Sequence[AgentStats]) -> Table:
+    """The per-agent results as a rich table (columns: ``TABLE_HEADERS``, docs/evaluation.md)."""
+    table = new_table(TABLE_HEADERS)
     for s in stats:
         low, high = s.interval
-        lines.append(
-            f"{s.name:<22} {s.games:>5} {s.wins:>5} {s.win_rate:>9.3f} {f'[{low:.3f}, {high:.3f}]':>15} "
-            f"{s.mean_cash:>10.1f} {s.mean_rank:>9.2f} {s.rating_ordinal:>8.2f}"
-        )
+        rating = "-" if s.rating_ordinal is None else f"{s.rating_ordinal:.2f}"
+        table.add_row(s.name, str(s.games), str(s.seats), str(s.wins), str(s.ties), str(s.losses),
+                      f"{s.win_rate:.3f}", f"[{low:.3f}, {high:.3f}]", f"{s.mean_cash:.1f}", f"{s.mean_place:.2f}",
+                      rating)
+    return table
+
+
+def results_notes(stats: Sequence[AgentStats], results: Sequence[MatchResult]) -> list[str]:
+    """The lines under the table: how the games ended, and why ratings are missing if they are."""
+    lines = []
     if results:
         by_bank = sum(r.ended_by == "bank" for r in results)
+        tied = sum(len(r.top) > 1 for r in results)
         rounds = sum(r.rounds for r in results) / len(results)
         cut = len(results) - by_bank
         lines.append(
             f"{len(results)} games; ended by the bank: {by_bank} ({by_bank / len(results):.1%}); "
-            f"truncated by max_rounds: {cut} ({cut / len(results):.1%}); mean rounds {rounds:.1f}"
+            f"truncated by max_rounds: {cut} ({cut / len(results):.1%}); tied for first: {tied}; "
+            f"mean rounds {rounds:.1f}"
         )
-    return "\n".join(lines)
+    if stats and all(s.rating_ordinal is None for s in stats) and not ratings_available():
+        lines.append("ratings: not computed, openskill is not installed (pip install openskill)")
+    return lines
+
+
+def format_table(stats: Sequence[AgentStats], results: Sequence[MatchResult]) -> str:
+    """The results table and its notes as plain text (what ``fcm evaluate`` prints off a terminal)."""
+    return "\n".join([render_plain(results_table(stats)), *results_notes(stats, results)])
 
 
 def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[AgentStats],
@@ -202,12 +264,12 @@ def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[Agent
     with (out_dir / "games.csv").open("w", newline="") as f:
         writer = csv.writer(f)
         n = max(r.num_players for r in results)
-        writer.writerow(["seed", "num_players", "variant", "rounds", "ended_by", "winners"]
+        writer.writerow(["seed", "num_players", "variant", "rounds", "ended_by", "winners", "first_place"]
                         + [f"agent_{i}" for i in range(n)] + [f"cash_{i}" for i in range(n)])
         for r in results:
             pad = [""] * (n - r.num_players)
             writer.writerow([r.seed, r.num_players, r.variant, r.rounds, r.ended_by,
-                             " ".join(map(str, r.winners))] + r.agents + pad + r.cash + pad)
+                             " ".join(map(str, r.winners)), " ".join(map(str, r.top))] + r.agents + pad + r.cash + pad)
     if records:
         record_dir = out_dir / "records"
         record_dir.mkdir(exist_ok=True)

@@ -1,14 +1,23 @@
-"""Tournament statistics: Wilson intervals, seat rotation, ratings, result files."""
+"""Tournament statistics: Wilson intervals, seat rotation, wins/ties/losses, ratings, result files."""
 
 from __future__ import annotations
 
 import csv
 import json
+import sys
 
 import pytest
 
-from fcm_agents.match import MatchResult
-from fcm_training.evaluate import TournamentConfig, run_tournament, seating, summarise, wilson_interval
+from fcm_agents.match import MatchResult, final_places, final_ranks
+from fcm_env.engine.game import Game
+from fcm_training.evaluate import (
+    TournamentConfig,
+    format_table,
+    run_tournament,
+    seating,
+    summarise,
+    wilson_interval,
+)
 
 
 def test_wilson_interval_matches_hand_computed_values():
@@ -27,9 +36,11 @@ def test_seats_rotate_so_every_agent_plays_every_player_id():
     ]
 
 
-def _result(agents, winners, cash, ranks):
+def _result(agents, winners, cash, ranks, places=None):
+    if places is None:  # no bankrupt chain: equal cash shares a place
+        places = [1 + sum(other > c for other in cash) for c in cash]
     return MatchResult(seed=0, num_players=len(agents), variant="standard", agents=agents, winners=winners,
-                       cash=cash, ranks=ranks, rounds=5, ended_by="bank", decisions=10)
+                       cash=cash, ranks=ranks, places=places, rounds=5, ended_by="bank", decisions=10)
 
 
 def test_summary_counts_wins_cash_ranks_and_rates_the_stronger_agent_higher():
@@ -39,10 +50,90 @@ def test_summary_counts_wins_cash_ranks_and_rates_the_stronger_agent_higher():
         _result(["x", "y"], [1], [30, 40], [2, 1]),
     ]
     stats = {s.name: s for s in summarise(results)}
-    assert stats["x"].games == 3 and stats["x"].wins == 2
+    assert (stats["x"].games, stats["x"].wins, stats["x"].ties, stats["x"].losses) == (3, 2, 0, 1)
     assert stats["x"].mean_cash == pytest.approx((100 + 90 + 30) / 3)
-    assert stats["y"].mean_rank == pytest.approx((2 + 2 + 1) / 3)
+    assert stats["y"].mean_place == pytest.approx((2 + 2 + 1) / 3)
     assert stats["x"].rating_ordinal > stats["y"].rating_ordinal
+
+
+def test_a_shared_top_is_a_tie_and_everyone_at_zero_is_nobodys_win():
+    # the rules name one winner in each game (the earlier seat); the tournament counts ties
+    results = [
+        _result(["x", "y", "z"], [0], [0, 0, 0], [1, 2, 3]),  # truncated early: everyone at $0
+        _result(["x", "y", "z"], [1], [10, 40, 40], [3, 1, 2]),  # y and z share first place
+        _result(["z", "x", "y"], [0], [50, 20, 20], [1, 2, 3]),  # z alone
+    ]
+    stats = {s.name: s for s in summarise(results)}
+    assert [(stats[n].wins, stats[n].ties, stats[n].losses) for n in "xyz"] == [(0, 1, 2), (0, 2, 1), (1, 2, 0)]
+    assert stats["x"].win_rate == 0.0 and stats["z"].win_rate == pytest.approx(1 / 3)
+    assert stats["y"].mean_place == pytest.approx((1 + 1 + 2) / 3)  # ties share the place, no seat order
+    assert [r.top for r in results] == [[0, 1, 2], [1, 2], [0]]
+
+
+def test_an_agent_at_several_seats_counts_each_game_once():
+    # a 4-seat table filled from a 2-agent lineup: games are games, seats are seat-games
+    results = [
+        _result(["h", "r", "h", "r"], [2], [30, 0, 60, 5], [2, 4, 1, 3]),
+        _result(["r", "h", "r", "h"], [0], [0, 0, 0, 0], [1, 2, 3, 4]),
+        _result(["h", "r", "h", "r"], [1], [9, 12, 9, 12], [3, 1, 4, 2]),  # first place: both r seats
+    ]
+    stats = {s.name: s for s in summarise(results)}
+    h, r = stats["h"], stats["r"]
+    assert (h.games, h.seats, h.wins, h.ties, h.losses) == (3, 6, 1, 1, 1)
+    assert (r.games, r.seats, r.wins, r.ties, r.losses) == (3, 6, 0, 2, 1)
+    assert h.mean_cash == pytest.approx((30 + 60 + 0 + 0 + 9 + 9) / 6)
+    assert h.win_rate == pytest.approx(1 / 3)
+
+
+def test_a_four_player_tournament_reports_games_not_seat_appearances():
+    config = TournamentConfig(lineup=("heuristic", "random", "heuristic", "random"), games=2, seed=0, max_rounds=2)
+    stats, results = run_tournament(config)
+    assert len(results) == 2
+    for s in stats:
+        assert (s.games, s.seats) == (2, 4)
+        assert s.wins + s.ties + s.losses == 2
+    assert format_table(stats, results).splitlines()[-1].startswith("2 games; ")
+
+
+def test_places_keep_ties_and_follow_the_rules_winner_eligibility():
+    game = Game.new(3, seed=0)
+    players = game.state.players
+    for p, cash in enumerate((5, 5, 0)):
+        players[p].cash = cash
+    assert final_places(game) == [1, 1, 3]
+    first = min((0, 1), key=game.state.turn_order.index)
+    assert final_ranks(game)[first] == 1  # the rules' tie-break: the tied player earliest in turn order
+    players[0].bankrupt = True  # a bankrupt chain cannot win (D45): it comes after the others
+    assert final_places(game) == [3, 1, 2]
+    assert final_ranks(game).index(1) == 1
+    for p in range(3):
+        players[p].cash, players[p].bankrupt = 0, False
+    assert final_places(game) == [1, 1, 1]
+
+
+def test_the_table_prints_long_names_whole_and_aligned():
+    long = "onnx:runs/some_long_run_name/best_model.onnx"
+    results = [_result([long, "random"], [0], [90, 0], [1, 2]), _result(["random", long], [0], [0, 0], [1, 2])]
+    lines = format_table(summarise(results), results).splitlines()
+    assert lines[0].split() == ["agent", "games", "seats", "wins", "ties", "losses", "wins/games", "95%", "CI",
+                                "mean", "cash", "mean", "place", "rating"]
+    assert set(lines[1]) == {"-"}
+    assert lines[2].split()[:7] == [long, "2", "2", "1", "1", "0", "0.500"]
+    assert lines[3].split()[:7] == ["random", "2", "2", "0", "1", "1", "0.000"]
+    # right-aligned figures: every row ends at the same column as the header
+    assert len(lines[2]) == len(lines[3]) == len(lines[0])
+    assert lines[-1] == "2 games; ended by the bank: 2 (100.0%); truncated by max_rounds: 0 (0.0%); " \
+                        "tied for first: 1; mean rounds 5.0"
+
+
+def test_without_openskill_the_table_has_no_ratings_and_says_why(monkeypatch):
+    monkeypatch.setitem(sys.modules, "openskill", None)  # importing openskill now fails
+    results = [_result(["x", "y"], [0], [10, 0], [1, 2])]
+    stats = summarise(results)
+    assert [(s.name, s.rating_ordinal) for s in stats] == [("x", None), ("y", None)]
+    lines = format_table(stats, results).splitlines()
+    assert lines[2].split()[-1] == "-"
+    assert lines[-1] == "ratings: not computed, openskill is not installed (pip install openskill)"
 
 
 def test_a_lineup_needs_two_to_five_agents():
@@ -57,8 +148,10 @@ def test_tournament_writes_summary_csv_and_replayable_records(tmp_path):
     stats, results = run_tournament(config, tmp_path)
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert [a["name"] for a in summary["agents"]] == [s.name for s in stats]
+    assert summary["agents"][0]["games"] == 2 and summary["games"][0]["places"] == results[0].places
     rows = list(csv.DictReader((tmp_path / "games.csv").open()))
     assert [int(r["seed"]) for r in rows] == [7, 8]
+    assert [r["first_place"] for r in rows] == [" ".join(map(str, r.top)) for r in results]
     record = GameRecord.load(tmp_path / "records" / "game_8.json")
     game = replay(record)
     assert list(game.winners) == results[1].winners
