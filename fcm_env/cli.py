@@ -81,7 +81,8 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
               out_dir: Path | None, records: bool, progress: bool = True) -> int:
     """Play a batch of bot games (``fcm_training.evaluate``), print the table, write results to ``out_dir``."""
     from fcm_agents.registry import make_agent
-    from fcm_training.evaluate import TournamentConfig, format_table, run_tournament
+    from fcm_env.tables import print_table
+    from fcm_training.evaluate import TournamentConfig, results_notes, results_table, run_tournament
 
     for spec in sorted(set(lineup)):
         make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
@@ -93,7 +94,9 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
     elapsed = time.perf_counter() - start
     print(f"{games} games of {len(lineup)} players ({', '.join(lineup)}), seeds {seed}..{seed + games - 1}, "
           f"{variant}, max {max_rounds} rounds; {elapsed:.1f} s")
-    print(format_table(stats, results))
+    print_table(results_table(stats))
+    for line in results_notes(stats, results):
+        print(line)
     if out_dir is not None:
         written = "summary.json, games.csv" + (", records/" if records else "")
         print(f"results written to {out_dir} ({written})")
@@ -327,7 +330,7 @@ def _print_events(record, args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from fcm_env.engine.records import GameRecord, replay
-    from fcm_env.engine.render_state import png_bytes, state_ascii, state_rgb
+    from fcm_env.engine.render_state import state_ascii
 
     record = GameRecord.load(args.file)
     total = len(record.actions)
@@ -365,7 +368,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for p in sorted(range(record.num_players), key=lambda p: -cash[p]):
             print(f"  player {p} ({names[p]}): ${cash[p]}{'  winner' if p in game.winners else ''}")
     if args.png:
-        data = png_bytes(state_rgb(game.state, scale=args.scale))
+        from fcm_env.picture import board_png  # Pillow is loaded only when a picture is asked for
+
+        data = board_png(game.state, scale=args.scale)
         Path(args.png).write_bytes(data)
         print(f"picture written to {args.png} ({len(data)} bytes)")
     return 0
@@ -375,9 +380,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from fcm_env.bench import BenchConfig, format_rows, run
+    from fcm_env.bench import BenchConfig, bench_table, bench_title, run
+    from fcm_env.tables import print_table
 
-    players = tuple(int(p) for p in args.players.split(",") if p.strip())
+    try:
+        players = tuple(int(p) for p in args.players.split(",") if p.strip())
+    except ValueError:
+        raise ValueError(f"--players: expected comma-separated player counts like 2,3,4,5, got {args.players!r}") from None
     config = BenchConfig(players=players, games=args.games, seed=args.seed, max_rounds=args.max_rounds,
                          variant=args.variant, positions=args.positions, reps=args.reps)
     rows = run(config, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
@@ -385,17 +394,25 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps({"config": {**config.__dict__, "players": list(players)},
                           "rows": [r.to_json() for r in rows]}, indent=1))
     else:
-        print(format_rows(rows, config))
+        print(bench_title(config))
+        print_table(bench_table(rows))
     return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    import io
+
     from fcm_agents.registry import make_agent
     from fcm_env.protocol import serve
 
     if not args.stdio:
         raise ValueError("only the JSON-lines transport on stdin/stdout exists: use fcm serve --stdio")
-    return serve(sys.stdin, sys.stdout, agent_factory=make_agent)
+    # lines end at "\n" only, and bytes that are not UTF-8 reach the server (which answers them) instead of
+    # ending the process with UnicodeDecodeError
+    infile = sys.stdin
+    if hasattr(sys.stdin, "buffer"):
+        infile = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape", newline="\n")
+    return serve(infile, sys.stdout, agent_factory=make_agent)
 
 
 def _override(text: str) -> tuple[str, Any]:
@@ -407,6 +424,24 @@ def _override(text: str) -> tuple[str, Any]:
     except json.JSONDecodeError:
         parsed = value  # a plain string
     return key.strip(), parsed
+
+
+class _TrainHelp(argparse.Action):
+    """``fcm train --help`` ends with every config setting and its default (read only when asked for,
+    so other commands never import the trainer's config)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any):
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        try:
+            from fcm_training.config import settings_help
+        except ImportError:
+            parser.epilog = "Settings and their defaults: docs/training.md."
+        else:
+            parser.epilog = settings_help()
+        parser.print_help()
+        parser.exit()
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
@@ -423,9 +458,19 @@ def _cmd_train(args: argparse.Namespace) -> int:
                   '(pip install -e ".[train]")', file=sys.stderr)
         return 2
     overrides = dict(args.set or [])
-    if args.resume:
-        overrides["resume"] = True
-    result = selfplay.main(str(args.config), **overrides)
+    for flag in ("resume", "overwrite"):
+        if flag in overrides:
+            raise ValueError(f"--set {flag}=...: {flag} is not a config setting, use the --{flag} flag")
+        if getattr(args, flag):
+            overrides[flag] = True
+    try:
+        result = selfplay.main(str(args.config), **overrides)
+    except ValueError as exc:
+        if not hasattr(exc, "lines"):  # not a config error: the caller prints it
+            raise
+        for line in exc.lines:  # a config error: one line per bad setting
+            print(f"fcm train: error: {line}", file=sys.stderr)
+        return 2
     if isinstance(result, int):
         return result
     if result is not None:
@@ -448,9 +493,39 @@ def _batch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` shows each option's default, except where there is none to show (no value, a plain
+    on/off flag) or the help text already names it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.default is None or action.default is False or "default" in text:
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """The ``fcm`` parser and every subcommand's: help with defaults."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+def package_version() -> str:
+    """The installed distribution's version (``unknown`` when run from a checkout that is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fcm-magnate")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="fcm", description="Food Chain Magnate RL environment tools.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="fcm", description="Food Chain Magnate RL environment tools.")
+    parser.add_argument("--version", action="version", version=f"fcm-magnate {package_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("map", help="build a random map (or a given layout) and print it as text")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="player count (map size)")
@@ -482,7 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None, help="results folder (default runs/eval-<timestamp>)")
     p.add_argument("--records", action=argparse.BooleanOptionalAction, default=True,
-                   help="write one replayable record per game (default: yes)")
+                   help="write one replayable record per game")
     p.set_defaults(func=_cmd_evaluate)
 
     p = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
@@ -508,7 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, default=None, help="with --events: only this round")
     p.add_argument("--player", type=int, default=None, help="with --events: only what this player may see")
     p.add_argument("--png", default=None, metavar="OUT.png", help="also write a picture of the position")
-    p.add_argument("--scale", type=int, default=16, help="PNG pixels per square (at least 8)")
+    p.add_argument("--scale", type=int, default=24, help="PNG pixels per map square (at least 16)")
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("bench", help="engine and encoding speed figures on seeded random games",
@@ -528,11 +603,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stdio", action="store_true", help="use stdin/stdout (the only transport)")
     p.set_defaults(func=_cmd_serve)
 
-    p = sub.add_parser("train", help="self-play training from a YAML config (fcm_training.selfplay)")
-    p.add_argument("config", type=Path, help="run config (YAML)")
+    p = sub.add_parser("train", help="self-play training from a YAML config (fcm_training.selfplay)",
+                       add_help=False,
+                       description="Behaviour cloning, then MaskablePPO self-play (docs/training.md). Every "
+                                   "setting is checked before anything is written.")
+    p.add_argument("-h", "--help", action=_TrainHelp, help="show this help, with every setting's default, and exit")
+    p.add_argument("config", type=Path,
+                   help="run config: a YAML file, or the name of a shipped config (e.g. quick)")
     p.add_argument("--set", action="append", type=_override, metavar="KEY=VALUE",
-                   help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; repeatable)")
-    p.add_argument("--resume", action="store_true", help="continue from the run's latest checkpoint")
+                   help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; repeatable; "
+                        "default: the config's values)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--resume", action="store_true",
+                      help="continue the run in out_dir from its latest checkpoint (default: off; a non-empty "
+                           "out_dir is refused)")
+    mode.add_argument("--overwrite", action="store_true",
+                      help="delete the run in out_dir first and start again (default: off)")
     p.set_defaults(func=_cmd_train)
     return parser
 

@@ -34,6 +34,31 @@ def test_every_subcommand_has_help(command, capsys):
     assert capsys.readouterr().out.startswith(f"usage: fcm {command}")
 
 
+HELP_DEFAULTS = {  # one option's shown default per subcommand that has options with values
+    "map": "(default: 4)", "simulate": "(default: 50)", "evaluate": "(default: 200)", "play": "(default: 2)",
+    "bench": "(default: 2,3,4,5)",
+}
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_help_shows_defaults_but_not_empty_ones(command, capsys):
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    if command in HELP_DEFAULTS:
+        assert HELP_DEFAULTS[command] in text
+    assert "(default: None)" not in text and "(default: False)" not in text
+
+
+def test_version_prints_the_installed_version(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"fcm-magnate {version('fcm-magnate')}\n"
+
+
 def test_no_subcommand_is_a_usage_error():
     done = run_fcm()
     assert done.returncode == 2
@@ -52,9 +77,10 @@ def test_map_prints_the_layout():
 def table_rows(stdout: str) -> dict[str, list[str]]:
     """The results table's agent rows, by agent name."""
     lines = stdout.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.split()[:3] == ["agent", "games", "wins"])
+    start = next(i for i, line in enumerate(lines) if line.split()[:3] == ["agent", "games", "seats"])
+    assert set(lines[start + 1]) == {"-"}  # the rule under the header
     rows = {}
-    for line in lines[start + 1:]:
+    for line in lines[start + 2:]:
         if " games; ended by the bank" in line:
             break
         cells = line.split()
@@ -69,7 +95,9 @@ def test_simulate_prints_the_table_and_writes_results_and_records(tmp_path):
     assert done.returncode == 0, done.stderr
     rows = table_rows(done.stdout)
     assert sorted(rows) == ["heuristic", "random"]
-    assert rows["heuristic"][0] == "2" and rows["random"][0] == "2"  # games: every agent plays each game
+    assert rows["heuristic"][:2] == ["2", "2"] and rows["random"][:2] == ["2", "2"]  # games, seats
+    for cells in rows.values():
+        assert int(cells[2]) + int(cells[3]) + int(cells[4]) == 2  # wins + ties + losses = games
     assert "2 games; ended by the bank: 0 (0.0%); truncated by max_rounds: 2 (100.0%)" in done.stdout  # 4 rounds
     summary = json.loads((out / "summary.json").read_text())
     assert summary["config"]["lineup"] == ["heuristic", "random"]
@@ -109,7 +137,36 @@ def test_evaluate_fills_the_table_from_the_lineup_and_saves_by_default(tmp_path)
     assert summary["config"]["lineup"] == ["heuristic", "random", "heuristic"]
     assert len(list((run_dir / "records").iterdir())) == 3
     rows = table_rows(done.stdout)
-    assert rows["heuristic"][0] == "6" and rows["random"][0] == "3"  # 2 seats x 3 games, 1 seat x 3 games
+    assert rows["heuristic"][:2] == ["3", "6"] and rows["random"][:2] == ["3", "3"]  # games; seats: 2x3, 1x3
+
+
+def test_evaluate_counts_games_once_however_many_seats_an_agent_has(tmp_path):
+    # a 4-seat table from a 2-agent lineup used to report 2x the games (seat appearances)
+    done = run_fcm("evaluate", "--lineup", "heuristic,random", "--players", "4", "--games", "2",
+                   "--max-rounds", "2", "--no-progress", "--no-records", "--out", str(tmp_path / "ev"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("2 games of 4 players (heuristic, random, heuristic, random)")
+    rows = table_rows(done.stdout)
+    assert rows["heuristic"][:2] == ["2", "4"] and rows["random"][:2] == ["2", "4"]
+    assert "\n2 games; ended by the bank: 0 (0.0%)" in done.stdout
+    summary = json.loads((tmp_path / "ev" / "summary.json").read_text())
+    for agent in summary["agents"]:
+        assert agent["wins"] + agent["ties"] + agent["losses"] == agent["games"] == 2
+        assert agent["ties"] >= 1  # the game below
+    # seed 1: everyone ends at $0 in 2 rounds: the rules still name a winner (the earliest seat),
+    # the tournament counts a tie for both agents
+    (at_zero,) = [g for g in summary["games"] if g["cash"] == [0, 0, 0, 0]]
+    assert at_zero["places"] == [1, 1, 1, 1] and len(at_zero["winners"]) == 1
+
+
+def test_simulate_without_openskill_prints_the_table_and_a_one_line_note(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "openskill", None)  # importing openskill now fails
+    assert cli.main(["simulate", "--agents", "random,random,heuristic", "--games", "1", "--max-rounds", "1",
+                     "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    rows = table_rows(out)
+    assert sorted(rows) == ["heuristic", "random"] and rows["random"][-1] == "-"  # no rating
+    assert out.splitlines()[-1] == "ratings: not computed, openskill is not installed (pip install openskill)"
 
 
 def test_evaluate_without_records(tmp_path):
@@ -222,6 +279,24 @@ def test_bench_prints_figures_as_json():
         assert row[key] > 0
 
 
+def test_bench_prints_an_aligned_table(capsys):
+    assert cli.main(["bench", "--players", "2,3", "--games", "1", "--max-rounds", "1", "--positions", "5",
+                     "--reps", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("random play, standard, max 1 rounds, seeds 0..0; action space N = ")
+    assert lines[1].split() == ["figure", "2p", "3p"] and set(lines[2]) == {"-"}
+    by_label = {line[:26].strip(): line[26:].split() for line in lines[3:]}
+    assert by_label["games"] == ["1", "1"] and by_label["rounds / game"] == ["1.0", "1.0"]
+    assert by_label["positions timed"] == ["5", "5"]
+    assert {len(line) for line in lines[1:]} == {len(lines[2])}  # right-aligned: one width
+
+
+def test_bench_rejects_a_player_list_that_is_not_numbers(capsys):
+    assert cli.main(["bench", "--players", "2,x"]) == 2
+    assert capsys.readouterr().err == ("fcm bench: error: --players: expected comma-separated player counts "
+                                       "like 2,3,4,5, got '2,x'\n")
+
+
 def test_benchmark_script_runs_the_same_measurements():
     import subprocess
 
@@ -287,3 +362,51 @@ def test_train_runs_a_tiny_config_and_writes_the_run(tmp_path):
     assert (out / "final_model.zip").exists() and (out / "best_model.zip").exists()
     rows = (out / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent") and rows[1].startswith("128,random,2,")
+
+
+# ------------------------------------------------------------------ tables
+
+
+class _Terminal:
+    """A text stream that says it is a terminal (rich then draws styles)."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_tables_are_plain_off_a_terminal_and_styled_on_one(monkeypatch):
+    import io
+    import re
+
+    from fcm_agents.match import MatchResult
+    from fcm_env.tables import print_table
+    from fcm_training.evaluate import TABLE_HEADERS, results_table, summarise
+
+    long = "onnx:runs/some_long_run_name/best_model.onnx"
+    results = [MatchResult(seed=0, num_players=2, variant="standard", agents=[long, "random"], winners=[0],
+                           cash=[40, 0], ranks=[1, 2], places=[1, 2], rounds=3, ended_by="bank", decisions=9)]
+    table = results_table(summarise(results))
+    assert [c.header for c in table.columns] == list(TABLE_HEADERS)
+    piped = io.StringIO()
+    print_table(table, piped)
+    text = piped.getvalue()
+    assert "\x1b[" not in text and text.isascii()
+    assert text.splitlines()[2].split()[:2] == [long, "1"]
+    monkeypatch.setenv("COLUMNS", "80")
+    terminal = _Terminal()
+    print_table(table, terminal)
+    styled = "".join(terminal.parts)
+    assert "\x1b[1m" in styled  # bold header
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", styled)
+    name_cells = "".join(line.split()[0] for line in plain.splitlines()[2:] if line.strip())
+    assert name_cells.startswith(long) and "\u2026" not in plain  # the name folds whole, nothing is cut
