@@ -15,24 +15,31 @@ from typing import Any
 
 def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, num_players: int, variant: str,
                    max_rounds: int) -> dict[str, Any]:
-    """Win rate of ``agent`` against ``opponent`` on seeds ``first_seed ..``, one seat per game in turn."""
+    """Win rate of ``agent`` against ``opponent`` on seeds ``first_seed ..``, one seat per game in turn.
+
+    A win is first place alone; a first place shared on cash (the engine's seat tie-break aside,
+    as in ``fcm evaluate``) is a tie and counts as no win, so early games where every chain ends
+    at $0 do not credit the learner's seat.
+    """
     from fcm_agents.match import play_game
     from fcm_agents.registry import make_agent
 
     from .evaluate import wilson_interval
 
-    wins, cash, by_bank = 0, 0.0, 0
+    wins, ties, cash, by_bank = 0, 0, 0.0, 0
     for g in range(games):
         seed = first_seed + g
         seat = g % num_players
         lineup = [make_agent(opponent, seed=seed * 10 + i) for i in range(num_players)]
         lineup[seat] = agent
         result = play_game(lineup, seed=seed, variant=variant, max_rounds=max_rounds)
-        wins += int(seat in result.winners)
+        top = result.top
+        wins += int(top == [seat])
+        ties += int(seat in top and len(top) > 1)
         cash += result.cash[seat]
         by_bank += int(result.ended_by == "bank")
     low, high = wilson_interval(wins, games)
-    return {"opponent": opponent, "games": games, "wins": wins, "win_rate": wins / games,
+    return {"opponent": opponent, "games": games, "wins": wins, "ties": ties, "win_rate": wins / games,
             "win_rate_low": low, "win_rate_high": high, "mean_cash": cash / games, "ended_by_bank": by_bank}
 
 
