@@ -152,7 +152,8 @@ def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
     """Per-agent statistics and ratings, best rating first (by win rate, then cash, without ratings).
 
     Results are counted by place (``MatchResult.places``: equal cash shares a place), not
-    by the rules' seat tie-break, so a shared first place is a tie for every agent in it.
+    by the rules' seat tie-break: a first place held by one agent's seats alone is that agent's
+    win; one shared by several agents is a tie for each of them.
     Ratings: one openskill Plackett-Luce rating per agent name, updated game by game in
     game order, each name at its best-placed seat (a rating cannot play itself), equal
     places as ties. Without openskill the ratings stay ``None``.
@@ -166,7 +167,7 @@ def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
             s.games += 1
             if name not in at_top:
                 s.losses += 1
-            elif len(top) == 1:
+            elif len(at_top) == 1:
                 s.wins += 1
             else:
                 s.ties += 1

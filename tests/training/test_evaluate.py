@@ -75,12 +75,13 @@ def test_an_agent_at_several_seats_counts_each_game_once():
     results = [
         _result(["h", "r", "h", "r"], [2], [30, 0, 60, 5], [2, 4, 1, 3]),
         _result(["r", "h", "r", "h"], [0], [0, 0, 0, 0], [1, 2, 3, 4]),
-        _result(["h", "r", "h", "r"], [1], [9, 12, 9, 12], [3, 1, 4, 2]),  # first place: both r seats
+        _result(["h", "r", "h", "r"], [1], [9, 12, 9, 12], [3, 1, 4, 2]),  # first place: r's two seats alone
     ]
     stats = {s.name: s for s in summarise(results)}
     h, r = stats["h"], stats["r"]
     assert (h.games, h.seats, h.wins, h.ties, h.losses) == (3, 6, 1, 1, 1)
-    assert (r.games, r.seats, r.wins, r.ties, r.losses) == (3, 6, 0, 2, 1)
+    # game 2 (all at $0) is a tie; in game 3 only r's own seats share first place: r's win
+    assert (r.games, r.seats, r.wins, r.ties, r.losses) == (3, 6, 1, 1, 1)
     assert h.mean_cash == pytest.approx((30 + 60 + 0 + 0 + 9 + 9) / 6)
     assert h.win_rate == pytest.approx(1 / 3)
 
