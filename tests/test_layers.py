@@ -23,7 +23,11 @@ ALLOWED_INTERNAL = {
     "fcm_env/data": {"fcm_env.data"},
     "fcm_env/engine": {"fcm_env.data", "fcm_env.engine"},
     "fcm_env/encoding": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding"},
-    "fcm_env/env": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.env"},
+    "fcm_env/env": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture"},
+}
+# single modules outside the layer folders: what they may import (stdlib aside)
+MODULE_ALLOWED = {
+    "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
 }
 # what a layer may import only inside a function, at run time: the single-agent env's
 # default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import
@@ -75,6 +79,15 @@ def test_layer_imports_only_what_is_below_it(layer):
                 assert any(name == p or name.startswith(p + ".") for p in ALLOWED_INTERNAL[layer]), (
                     f"{path.relative_to(ROOT)} imports {name}, a higher layer"
                 )
+
+
+@pytest.mark.parametrize("module", sorted(MODULE_ALLOWED))
+def test_module_imports_only_what_it_may(module):
+    allowed = MODULE_ALLOWED[module]
+    for name in _imports(ROOT / module):
+        if name.split(".")[0] in STDLIB:
+            continue
+        assert any(name == p or name.startswith(p + ".") for p in allowed), f"{module} imports {name}"
 
 
 def test_only_agents_and_training_import_torch_or_sb3():

@@ -131,8 +131,10 @@ fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shap
 * `max_rounds`: the game is truncated after this many rounds (default 30).
 * `reward`: `"win"`, `"rank"` or `"cash_share"` (see Rewards).
 * `shaping`: None, `"cash"` or `"cash_lead"`.
-* `render_mode`: None, `"ansi"` (`render()` returns the text picture: map, houses, campaigns,
-  player boards) or `"rgb_array"` (`render()` returns `uint8[h, w, 3]`, 16 pixels per square).
+* `render_mode`: None, `"human"` (the text picture is printed after every `reset` and `step`;
+  `render()` prints it too and returns None), `"ansi"` (`render()` returns the text picture: map,
+  houses, campaigns, player boards) or `"rgb_array"` (`render()` returns `uint8[h, w, 3]` drawn
+  with Pillow: the map at 24 pixels per square, a player panel and a legend; `fcm_env.picture`).
 
 `reset(seed=s)` sets the game up with `Game.new(num_players, seed=s, ...)`: the same seed gives
 the same map, turn order and game. `reset()` without a seed draws the game seed from the env's
@@ -282,6 +284,8 @@ class raw_env(AECEnv, EzPickle):
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._update_infos()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -319,6 +323,8 @@ class raw_env(AECEnv, EzPickle):
             self.rewards[a] = float(rewards[self.agent_name_mapping[a]])
         self._update_infos()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _update_infos(self) -> None:
         game = self.game

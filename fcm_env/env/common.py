@@ -17,14 +17,15 @@ from gymnasium import spaces
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, legal_action_ids
 from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
-from fcm_env.engine.render_state import state_ascii, state_rgb
+from fcm_env.engine.render_state import state_ascii
 
 from .rewards import check_reward_args
 
-RENDER_MODES = ("ansi", "rgb_array")
+#: ``human`` prints the text picture (after every reset and step, and on ``render()``)
+RENDER_MODES = ("human", "ansi", "rgb_array")
 PLAYER_COUNTS = (2, 3, 4, 5)
-#: pixels per map square of the ``rgb_array`` picture
-RENDER_SCALE = 16
+#: pixels per map square of the ``rgb_array`` picture (fcm_env.picture.DEFAULT_SCALE)
+RENDER_SCALE = 24
 
 
 def check_env_args(num_players: int, variant: str, max_rounds: int, reward: str, shaping: str | None,
@@ -131,7 +132,8 @@ def final_info(info: dict[str, Any], game: Game, player: int, order: list[int],
 
 
 def render_game(game: Game | None, render_mode: str | None) -> str | np.ndarray | None:
-    """``ansi``: the text picture (``state_ascii``); ``rgb_array``: ``uint8[h, w, 3]`` (``state_rgb``)."""
+    """``ansi``: the text picture (``state_ascii``); ``human``: prints it and returns None;
+    ``rgb_array``: ``uint8[h, w, 3]`` drawn by ``fcm_env.picture`` (map, player panel, legend)."""
     if render_mode is None:
         import gymnasium
 
@@ -139,6 +141,11 @@ def render_game(game: Game | None, render_mode: str | None) -> str | np.ndarray 
         return None
     if game is None:
         raise RuntimeError("call reset() before render()")
+    if render_mode == "human":
+        print(state_ascii(game.state), flush=True)
+        return None
     if render_mode == "ansi":
         return state_ascii(game.state)
-    return state_rgb(game.state, scale=RENDER_SCALE)
+    from fcm_env.picture import board_array  # Pillow is loaded only when a picture is asked for
+
+    return board_array(game.state, RENDER_SCALE)

@@ -226,6 +226,8 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         self._reset_core(seed)
+        if self.render_mode == "human":
+            self.render()
         return self.observe_into(self._obs).copy(), self._info()
 
     def _reset_core(self, seed: int | None) -> None:
@@ -235,6 +237,8 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def step(self, action: Any):
         reward, terminated, truncated = self._advance(action)
+        if self.render_mode == "human":
+            self.render()
         obs = self.observe_into(self._obs).copy()
         return obs, reward, terminated, truncated, self._info()
 

@@ -46,7 +46,7 @@ class FcmVectorEnv(VectorEnv):
 
     metadata: ClassVar[dict[str, Any]] = {
         "autoreset_mode": AutoresetMode.SAME_STEP,
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
     }
 
     def __init__(
@@ -103,6 +103,8 @@ class FcmVectorEnv(VectorEnv):
         self.final_observations = [None] * self.num_envs
         self.final_infos = [None] * self.num_envs
         self._has_reset = True
+        if self.render_mode == "human":
+            self.render()
         return self._out(), infos
 
     def step(self, actions: Sequence[int] | np.ndarray):
@@ -131,6 +133,8 @@ class FcmVectorEnv(VectorEnv):
             self._write(i)
             if self.collect_infos:
                 infos = self._add_info(infos, e._info(), i)
+        if self.render_mode == "human":
+            self.render()
         return (self._out(), self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos)
 
     def action_masks(self) -> np.ndarray:
@@ -155,9 +159,11 @@ class FcmVectorEnv(VectorEnv):
         self._obs, self._masks = obs, masks
 
     def render(self) -> tuple[Any, ...] | None:
+        """One render per sub-env (``human``: each sub-env prints its game and None is returned)."""
         if self.render_mode is None:
             return None
-        return tuple(e.render() for e in self.envs)
+        frames = tuple(e.render() for e in self.envs)
+        return None if self.render_mode == "human" else frames
 
     def close_extras(self, **kwargs: Any) -> None:
         for e in self.envs:

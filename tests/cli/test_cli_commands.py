@@ -14,6 +14,7 @@ from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
 from fcm_env import cli
 from fcm_env.engine.records import GameRecord, replay
+from fcm_env.picture import layout
 
 SUBCOMMANDS = ("map", "simulate", "evaluate", "play", "replay", "bench", "serve", "train")
 
@@ -198,7 +199,9 @@ def test_replay_to_a_step_prints_the_position_and_writes_a_png(record_file, tmp_
     assert f"player {pending.player} to decide {pending.decision.name}" in done.stdout
     assert f"round {game.state.round}/5  phase {game.phase.name}" in done.stdout  # the state text
     height, width = game.state.board.shape
-    assert png_size(png.read_bytes()) == ((width + 2) * 16, (height + 2) * 16)  # 1-square margin, 16 px
+    lay = layout(height, width, 24)  # the default --scale
+    assert png_size(png.read_bytes()) == (lay.width, lay.height)
+    assert lay.width == (width + 2) * 24 + 11 * 24  # the map with a 1-square margin, then the player panel
 
 
 def test_replay_to_the_end_names_the_winner(record_file):

@@ -16,9 +16,11 @@ import fcm_env
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.render_state import state_ascii, state_rgb
+from fcm_env.engine.render_state import state_ascii
 from fcm_env.engine.state import Phase
 from fcm_env.env.aec import env, raw_env
+from fcm_env.env.common import RENDER_SCALE
+from fcm_env.picture import board_array
 
 
 def _play_out(e, seed: int, rng_seed: int = 0) -> dict[str, float]:
@@ -77,7 +79,7 @@ def test_api_test_reaches_the_end_of_the_game():
 def test_metadata_and_agents():
     e = raw_env(num_players=3)
     assert e.metadata["name"] == "fcm_magnate_v0"
-    assert e.metadata["render_modes"] == ["ansi", "rgb_array"]
+    assert e.metadata["render_modes"] == ["human", "ansi", "rgb_array"]
     assert e.metadata["is_parallelizable"] is False
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
 
@@ -96,7 +98,7 @@ def test_spaces_are_cached_and_shaped():
 
 @pytest.mark.parametrize("kwargs", [
     {"num_players": 1}, {"num_players": 6}, {"variant": "deluxe"}, {"max_rounds": 0},
-    {"reward": "score"}, {"shaping": "money"}, {"render_mode": "human"},
+    {"reward": "score"}, {"shaping": "money"}, {"render_mode": "window"},
 ])
 def test_bad_arguments_are_refused(kwargs):
     with pytest.raises(ValueError):
@@ -376,7 +378,7 @@ def test_render_modes():
     rgb.reset(seed=0)
     image = rgb.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
-    np.testing.assert_array_equal(image, state_rgb(rgb.unwrapped.game.state, scale=16))
+    np.testing.assert_array_equal(image, board_array(rgb.unwrapped.game.state, scale=RENDER_SCALE))
     silent = raw_env(num_players=2)
     silent.reset(seed=0)
     with pytest.warns(UserWarning):
@@ -385,14 +387,9 @@ def test_render_modes():
     silent.close()  # closing twice is fine
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+@pytest.mark.parametrize("num_players", [3, 4, 5])  # 2 players: tests/env/test_render_modes.py
 def test_pettingzoo_render_test(num_players):
-    # render_test first builds a "human" env only to read metadata["render_modes"]; there is no
-    # human mode (no window), so that one probe gets render_mode None
-    def make(render_mode=None):
-        return env(num_players=num_players, render_mode=None if render_mode == "human" else render_mode)
-
-    render_test(make)
+    render_test(lambda render_mode=None: env(num_players=num_players, render_mode=render_mode))
 
 
 def test_the_game_over_phase_is_reached_by_the_env():

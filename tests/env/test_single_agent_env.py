@@ -314,7 +314,8 @@ def test_render_modes():
     assert isinstance(e.render(), str)
     e = FcmSingleAgentEnv(num_players=2, render_mode="rgb_array")
     e.reset(seed=0)
-    assert e.render().dtype == np.uint8
+    image = e.render()
+    assert image.dtype == np.uint8 and image.shape == (692, 672, 3)  # 2-player map: tests/env/test_render_modes.py
 
 
 def test_truncation_can_be_reported_as_termination():
