@@ -41,8 +41,8 @@ def test_a_whole_game_through_the_server_ends_with_a_winner():
     client = Client()
     try:
         reply = client.send(cmd="new", num_players=2, seed=4, max_rounds=3, bots={"1": "heuristic"}, id=1)
-        assert reply["ok"] and reply["id"] == 1
-        assert reply["game"]["players"] == ["human", "heuristic"]
+        assert reply["ok"] and reply["id"] == 1 and reply["game"] == "g1"
+        assert reply["setup"]["players"] == ["human", "heuristic"]
         status = reply["status"]
         rng = random.Random(0)
         moves = 0
@@ -113,12 +113,44 @@ def test_bad_requests_get_errors_and_the_server_ends_at_eof():
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(replies) == len(lines)
     assert replies[0] == {"ok": False, "error": 'no game: send {"cmd": "new", ...} first', "id": "v"}
-    assert replies[1]["error"] == "a request is a JSON object, got list"
+    assert replies[1]["error"] == "a request is a JSON object, got array"
     assert replies[2]["error"].startswith("unknown cmd 'fly'")
-    assert replies[3]["error"] == "num_players must be 2..5, got 7"
+    assert replies[3]["error"] == "new.num_players: input should be less than or equal to 5, got 7"
     assert replies[4]["error"] == "bots: '5' is not a player id 0..1"
     assert replies[5]["error"].startswith("bots.1: unknown agent 'nobody'")
-    assert replies[6]["error"].startswith("variant must be one of")
-    assert replies[7]["ok"] is True and replies[7]["game"]["players"] == ["human", "human"]
-    assert replies[8]["error"] == "this command needs a 'player' (a player id)"
-    assert replies[9]["error"] == "act needs an 'action' (an id or a structured action)"
+    assert replies[6]["error"] == "new.variant: input should be 'standard' or 'introductory', got 'deluxe'"
+    assert replies[7]["ok"] is True and replies[7]["setup"]["players"] == ["human", "human"]
+    assert replies[8]["error"] == "legal needs 'player' (a player id)"
+    assert replies[9]["error"] == "act needs 'action' (an id or a structured action)"
+
+
+NASTY_LINES = [
+    "[" * 1000 + "]" * 1000,  # once: RecursionError ended the process
+    "1" * 5000,  # once: ValueError (int digits) ended the process
+    '{"cmd": "new", "num_player": 2}',  # once: a 4-player game, the typo ignored
+    '{"cmd": "games", "id": NaN}',  # once: echoed as NaN, not JSON
+    '{"cmd": "games", "id": Infinity}',
+    "",  # once: no reply at all
+    "   \t",
+    '{"cmd": "new", "seed": -1}',  # once: "internal error"
+]
+
+
+def test_nasty_lines_get_errors_and_the_server_answers_on():
+    client = Client()
+    try:
+        for line in NASTY_LINES:
+            reply = client.send_line(line)
+            assert reply["ok"] is False and "id" not in reply, (line[:40], reply)
+            assert not reply["error"].startswith("internal error"), reply
+        raw = client.proc.stdin
+        raw.buffer.write(b"\xff\xfe not utf-8\n")  # bytes no text encoding can read
+        raw.flush()
+        assert json.loads(client.proc.stdout.readline()) == {"ok": False, "error": "not valid UTF-8 text"}
+        assert client.proc.poll() is None  # still running
+        reply = client.send(cmd="new", num_players=2, seed=1, id="after")
+        assert reply["ok"] and reply["id"] == "after" and reply["game"] == "g1"
+        assert client.send(cmd="games")["games"][0]["players"] == ["human", "human"]
+        assert client.close() == 0
+    finally:
+        client.proc.kill()
