@@ -607,16 +607,17 @@ def build_parser() -> argparse.ArgumentParser:
                        add_help=False,
                        description="Behaviour cloning, then MaskablePPO self-play (docs/training.md). Every "
                                    "setting is checked before anything is written.")
-    p.add_argument("-h", "--help", action=_TrainHelp, help="show this help, with every setting's default, and exit")
+    p.add_argument("-h", "--help", action=_TrainHelp,
+                   help="show this help, with every setting's default, and exit")
     p.add_argument("config", type=Path,
                    help="run config: a YAML file, or the name of a shipped config (e.g. quick)")
     p.add_argument("--set", action="append", type=_override, metavar="KEY=VALUE",
-                   help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; repeatable; "
-                        "default: the config's values)")
+                   help="override a config setting, e.g. --set total_timesteps=2000 (JSON values; "
+                        "repeatable; default: the config's values)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--resume", action="store_true",
-                      help="continue the run in out_dir from its latest checkpoint (default: off; a non-empty "
-                           "out_dir is refused)")
+                      help="continue the run in out_dir from its latest checkpoint (default: off; a "
+                           "non-empty out_dir is refused)")
     mode.add_argument("--overwrite", action="store_true",
                       help="delete the run in out_dir first and start again (default: off)")
     p.set_defaults(func=_cmd_train)

@@ -1,7 +1,11 @@
 """MaskablePPO self-play from a YAML config: one seat learns, the others come from an opponent pool.
 
-    python -m fcm_training.selfplay configs/quick.yaml [--total-timesteps N] [--resume]
-    fcm train configs/quick.yaml
+    python -m fcm_training.selfplay configs/quick.yaml [--total-timesteps N] [--resume | --overwrite]
+    fcm train quick                      # a shipped config by name (fcm_training.configs)
+
+The settings are ``fcm_training.config.Config`` (checked by pydantic before anything is written);
+the run folder rules (refuse a used ``out_dir`` unless ``--resume`` or ``--overwrite``) are in
+``fcm_training.run_dir``.
 
 A run has two stages. **Behaviour cloning** (``bc_rounds`` > 0, ``fcm_training.imitation``):
 the policy and its value head are first trained to imitate the heuristic on its own
@@ -16,9 +20,11 @@ evaluation seed range (maps never trained on); win rates go to TensorBoard and t
 ``eval.csv``, and the best model is
 kept as ``best_model.zip`` (highest mean win rate over the anchors, then
 the most cash). Checkpoints are written every ``checkpoint_every``
-steps; ``--resume`` continues from the latest one. With ``eval_async`` the evaluation games
-run in a worker process on an ONNX copy of the policy, off the training loop. Where the
-wall time went is written to ``timing.json`` (``fcm_training.timing``).
+steps; ``--resume`` continues from the latest one. ``total_timesteps`` is rounded up to
+whole rollouts (``n_envs`` x ``n_steps``, what PPO trains anyway); the run says so when it
+rounds. With ``eval_async`` the evaluation games run in a worker process on an ONNX copy of
+the policy, off the training loop. Where the wall time went is written to ``timing.json``
+(``fcm_training.timing``).
 """
 
 from __future__ import annotations
@@ -28,108 +34,17 @@ import csv
 import shutil
 import sys
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
 import yaml
 
+from .config import Config, ConfigError, check_device, load_config, planned_timesteps
+from .run_dir import RunDirError, prepare_run_dir, trim_eval_rows
 from .timing import StageTimer, format_split
 
-
-@dataclass
-class Config:
-    """A self-play run (every field can be set in the YAML file)."""
-
-    name: str = "run"
-    num_players: int = 2
-    variant: str = "standard"
-    max_rounds: int = 20
-    reward: str = "win"
-    shaping: str | None = None
-    n_envs: int = 4
-    env_workers: int = 1  # processes stepping the learner's games (this one included)
-    total_timesteps: int = 200_000
-    seed: int = 0
-    out_dir: str = "runs/run"
-    device: str = "cpu"
-    torch_threads: int = 1
-    progress_bar: bool = True
-    # network (fcm_training.features.EXTRACTORS)
-    extractor: str = "compact"
-    mix_channels: int = 8
-    board_channels: int = 16
-    board_features: int = 128
-    vector_hidden: int = 128
-    net_arch: list[int] = field(default_factory=lambda: [128, 128])
-    # PPO
-    learning_rate: float = 3e-4
-    n_steps: int = 512
-    batch_size: int = 256
-    n_epochs: int = 4
-    gamma: float = 0.995
-    gae_lambda: float = 0.95
-    clip_range: float = 0.2
-    ent_coef: float = 0.01
-    vf_coef: float = 0.5
-    # opponents: probability of each kind per opponent seat
-    opponents: dict[str, float] = field(default_factory=lambda: {"snapshot": 0.5, "random": 0.4, "heuristic": 0.1})
-    snapshot_every: int = 20_000
-    pool_size: int = 5
-    # seeds: training maps and evaluation maps never overlap
-    train_seeds: list[int] = field(default_factory=lambda: [0, 1_000_000])
-    eval_seeds: list[int] = field(default_factory=lambda: [10_000_000, 10_000_200])
-    eval_every: int = 20_000
-    eval_games: int = 40
-    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
-    eval_async: bool = True
-    checkpoint_every: int = 20_000
-    # behaviour cloning of the heuristic before PPO (fcm_training.imitation); 0 rounds = none
-    bc_rounds: int = 0
-    bc_games: int = 100
-    bc_epochs: int = 2
-    bc_batch_size: int = 256
-    bc_learning_rate: float = 1e-3
-    bc_value_coef: float = 0.5
-    bc_placement_weight: float = 1.0
-    bc_holdout_games: int = 10
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.num_players <= 5:
-            raise ValueError(f"num_players must be 2-5, got {self.num_players}")
-        if not 1 <= self.env_workers <= self.n_envs:
-            raise ValueError(f"env_workers must be 1..n_envs={self.n_envs}, got {self.env_workers}")
-        from .features import EXTRACTORS
-
-        if self.extractor not in EXTRACTORS:
-            raise ValueError(f"extractor must be one of {sorted(EXTRACTORS)}, got {self.extractor!r}")
-        unknown = set(self.opponents) - {"snapshot", "random", "heuristic"}
-        if unknown:
-            raise ValueError(f"opponents: unknown kinds {sorted(unknown)} (use snapshot, random, heuristic)")
-        if sum(self.opponents.values()) <= 0:
-            raise ValueError("opponents: the probabilities must sum to more than 0")
-        lo, hi = self.train_seeds
-        elo, ehi = self.eval_seeds
-        if not (hi <= elo or ehi <= lo):
-            raise ValueError(f"train_seeds {self.train_seeds} and eval_seeds {self.eval_seeds} overlap")
-        if ehi - elo < max(self.eval_games, self.bc_holdout_games):
-            raise ValueError(f"eval_seeds holds {ehi - elo} seeds, fewer than eval_games={self.eval_games} "
-                             f"or bc_holdout_games={self.bc_holdout_games}")
-        if self.bc_rounds and self.bc_games * (self.bc_rounds) > hi - lo:
-            raise ValueError(f"train_seeds {self.train_seeds} holds fewer seeds than the behaviour-cloning games")
-
-
-def load_config(path: str | Path, **overrides) -> Config:
-    """Read a YAML config; unknown keys are an error that names them."""
-    data = yaml.safe_load(Path(path).read_text()) or {}
-    if not isinstance(data, dict):
-        raise TypeError(f"{path}: a config is a mapping of settings, got {type(data).__name__}")
-    names = {f.name for f in fields(Config)}
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise ValueError(f"{path}: unknown settings {unknown}")
-    data.update({k: v for k, v in overrides.items() if v is not None})
-    return Config(**data)
+__all__ = ["Config", "ConfigError", "load_config", "main"]
 
 
 # ------------------------------------------------------------------ environments
@@ -228,7 +143,22 @@ def evaluate_policy(policy, config: Config, opponent: str, games: int | None = N
     return evaluate_agent(PolicyAgent(policy, name="learner"), opponent=opponent, **settings)
 
 
-def _callbacks(config: Config, venv, out: Path, timer: StageTimer):
+def eval_score(rows: list[dict]) -> tuple[float, float]:
+    """The best model's key: mean win rate over the anchors, then the most cash (a single anchor such as
+    the random agent saturates at 100% early and would freeze the choice)."""
+    return (sum(float(r["win_rate"]) for r in rows) / len(rows), sum(float(r["mean_cash"]) for r in rows))
+
+
+def best_score(rows: list[dict]) -> tuple[float, float]:
+    """The best ``eval_score`` among an ``eval.csv``'s evaluations (``(-1, 0)`` with none): a resumed run
+    replaces ``best_model.zip`` only with a better model."""
+    by_steps: dict[str, list[dict]] = {}
+    for row in rows:
+        by_steps.setdefault(row["steps"], []).append(row)
+    return max((eval_score(group) for group in by_steps.values()), default=(-1.0, 0.0))
+
+
+def _callbacks(config: Config, venv, out: Path, timer: StageTimer, best: tuple[float, float] = (-1.0, 0.0)):
     from stable_baselines3.common.callbacks import BaseCallback
 
     from .background_eval import BackgroundEvaluator
@@ -239,7 +169,7 @@ def _callbacks(config: Config, venv, out: Path, timer: StageTimer):
 
         def __init__(self):
             super().__init__()
-            self.best: tuple[float, float] = (-1.0, 0.0)
+            self.best = best
             self.last_eval = -1
             self.next_snapshot = config.snapshot_every
             self.next_eval = config.eval_every
@@ -319,9 +249,7 @@ def _callbacks(config: Config, venv, out: Path, timer: StageTimer):
                     writer.writeheader()
                 for row in rows:
                     writer.writerow({"steps": steps, **row})
-            # best = highest mean win rate over the anchors, then the most cash (a single anchor
-            # such as the random agent saturates at 100% early and would freeze the choice)
-            score = (sum(r["win_rate"] for r in rows) / len(rows), sum(r["mean_cash"] for r in rows))
+            score = eval_score(rows)
             saved = out / "evals" / f"step_{steps}.zip"
             if score > self.best:
                 self.best = score
@@ -365,23 +293,32 @@ def out_dir(config: Config) -> Path:
     return Path(config.out_dir)
 
 
-def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
-    """Train from a config file (behaviour cloning, then self-play); returns the run directory."""
+def main(config_path: str | Path, *, resume: bool = False, overwrite: bool = False, **overrides) -> Path:
+    """Train from a config (a YAML path or a shipped config's name); returns the run directory.
+
+    Everything is checked before anything is written: the settings (``ConfigError``), the device,
+    and the run folder against ``resume`` / ``overwrite`` (``RunDirError``, ``fcm_training.run_dir``).
+    """
+    config = load_config(config_path, **overrides)
+    check_device(config.device)
+    out = out_dir(config)
+    latest = prepare_run_dir(out, resume=resume, overwrite=overwrite)
+
     import torch
     from sb3_contrib import MaskablePPO
 
-    config = load_config(config_path, **overrides)
     torch.set_num_threads(config.torch_threads)
-    out = out_dir(config)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
+    total = planned_timesteps(config)
     timer = StageTimer()
     env = make_vec_env(config, timer)
     try:  # env worker processes and their shared memory go with the run, however it ends
-        latest = _latest_checkpoint(out) if resume else None
+        best = (-1.0, 0.0)
         if latest is not None:
-            model = MaskablePPO.load(str(latest), env=env, device=config.device)
-            print(f"resuming from {latest} at {model.num_timesteps} steps", flush=True)
+            model = MaskablePPO.load(str(latest.path), env=env, device=config.device)
+            print(f"resuming from {latest.path} at {model.num_timesteps:,} steps", flush=True)
+            best = best_score(trim_eval_rows(out / "eval.csv", model.num_timesteps))
         else:
             model = build_model(config, env)
             if config.bc_rounds > 0:
@@ -389,7 +326,7 @@ def main(config_path: str | Path, *, resume: bool = False, **overrides) -> Path:
                     _warm_start(model, config, out)
         start_steps = model.num_timesteps
         model.learn(
-            total_timesteps=config.total_timesteps, callback=_callbacks(config, env.venv, out, timer),
+            total_timesteps=total, callback=_callbacks(config, env.venv, out, timer, best),
             progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
         )
         model.save(out / "final_model")
@@ -417,22 +354,26 @@ def _warm_start(model, config: Config, out: Path) -> None:
     model.save(saved)
 
 
-def _latest_checkpoint(out: Path) -> Path | None:
-    found = sorted((out / "checkpoints").glob("step_*.zip"), key=lambda p: int(p.stem.split("_")[1]))
-    return found[-1] if found else None
-
-
 def cli(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fcm_training.selfplay", description="MaskablePPO self-play.")
-    parser.add_argument("config", help="YAML run config (see configs/)")
-    parser.add_argument("--total-timesteps", type=int, default=None)
-    parser.add_argument("--out-dir", default=None)
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--no-progress-bar", action="store_true")
-    parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint")
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.selfplay",
+                                     description="MaskablePPO self-play.",
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("config", help="YAML run config: a path, or a shipped config's name (e.g. quick)")
+    parser.add_argument("--total-timesteps", type=int, default=None, help="override the config's")
+    parser.add_argument("--out-dir", default=None, help="override the config's")
+    parser.add_argument("--seed", type=int, default=None, help="override the config's")
+    parser.add_argument("--no-progress-bar", action="store_true", help="no progress bar")
+    parser.add_argument("--resume", action="store_true", help="continue from the run's latest checkpoint")
+    parser.add_argument("--overwrite", action="store_true", help="clear an existing run folder first")
     args = parser.parse_args(argv)
-    out = main(args.config, resume=args.resume, total_timesteps=args.total_timesteps, out_dir=args.out_dir,
-               seed=args.seed, progress_bar=False if args.no_progress_bar else None)
+    try:
+        out = main(args.config, resume=args.resume, overwrite=args.overwrite,
+                   total_timesteps=args.total_timesteps, out_dir=args.out_dir, seed=args.seed,
+                   progress_bar=False if args.no_progress_bar else None)
+    except (ConfigError, RunDirError) as exc:
+        for line in str(exc).splitlines():
+            print(f"{parser.prog}: error: {line}", file=sys.stderr)
+        return 2
     print(f"run written to {out}")
     return 0
 
