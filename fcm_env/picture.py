@@ -17,11 +17,15 @@ text, so every state of a map gives a picture of the same size on every Pillow v
 
 Text uses Pillow's built-in font, ``ImageFont.load_default(size)`` (Aileron Regular drawn by
 FreeType; Pillow >= 10.1). The same state gives the same bytes with the same Pillow build;
-glyph pixels may differ between Pillow / FreeType versions, so tests check structure (size,
-colours of squares, the text lines of ``panel_lines`` / ``legend_labels``), not pixel hashes.
+glyph pixels may differ between Pillow / FreeType versions (docs/board.png drawn with Pillow 10.1 /
+FreeType 2.13.2 and with Pillow 13 / FreeType 2.14.3: same size, 40 text pixels differ), so tests
+check structure (size, colours of squares, the text lines of ``panel_lines`` / ``legend_labels``),
+not pixel hashes.
 
-docs/board.png is ``fcm replay`` of a seeded 4-heuristic game (``play_game`` with
-``make_agent("heuristic", s)`` for s = 1..4, ``seed=7``) at step 900 (round 10) with ``--png``.
+docs/board.png is a seeded game of 4 heuristic agents at step 344 (round 9, working)::
+
+    play_game([make_agent("heuristic", s) for s in range(1, 5)], seed=5, max_rounds=30).record.save("g.json")
+    fcm replay g.json --step 344 --png docs/board.png
 """
 
 from __future__ import annotations

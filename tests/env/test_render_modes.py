@@ -10,6 +10,7 @@ import io
 
 import numpy as np
 import pytest
+from gymnasium.utils import passive_env_checker
 from pettingzoo.test import render_test
 from PIL import Image
 
@@ -86,6 +87,7 @@ def test_single_agent_human_mode_prints_on_reset_and_step(capsys):
     assert capsys.readouterr().out == state_ascii(e.game.state) + "\n"
     assert e.render() is None
     assert capsys.readouterr().out == state_ascii(e.game.state) + "\n"
+    passive_env_checker.env_render_passive_checker(e)  # gymnasium's own check of the human mode
 
 
 def test_vector_human_mode_prints_every_game_and_returns_none(capsys):
