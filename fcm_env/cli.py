@@ -8,7 +8,7 @@ Subcommands (each has ``--help``):
 * ``play``      a human seat in the terminal against bots;
 * ``replay``    a game record at any step: text, PNG picture, action list;
 * ``bench``     engine and encoding speed figures (``fcm_env.bench``);
-* ``serve``     the JSON-lines front-end server (``fcm_env.protocol``);
+* ``serve``     the JSON-lines front-end server (``fcm_env.server``);
 * ``train``     self-play training from a config (``fcm_training.selfplay``).
 
 ``agents`` and ``training`` are imported inside the subcommands, so ``fcm map`` stays light.
@@ -171,7 +171,7 @@ class TerminalGame:
 
     def run(self) -> int:
         """0 when the game ends; 1 when the human quits or the input ends first."""
-        from fcm_env.protocol import bot_event, bot_move
+        from fcm_env.server import bot_event, bot_move
 
         game = self.game
         self.say(f"fcm play: you are player {self.human}; "
@@ -403,7 +403,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     import io
 
     from fcm_agents.registry import make_agent
-    from fcm_env.protocol import serve
+    from fcm_env.server import serve
 
     if not args.stdio:
         raise ValueError("only the JSON-lines transport on stdin/stdout exists: use fcm serve --stdio")

@@ -165,7 +165,7 @@ def test_a_file_that_is_not_a_policy_is_refused(tmp_path):
 
 
 def test_the_two_part_observation_is_flattened_like_observe_flat(agent):
-    from fcm_env.protocol import bot_move  # what `fcm play` and `fcm serve` ask bots with
+    from fcm_env.server import bot_move  # what `fcm play` and `fcm serve` ask bots with
 
     observer, game = Observer(), Game.new(2, seed=5)
     player = game.current_player

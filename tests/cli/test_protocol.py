@@ -18,15 +18,13 @@ from fcm_env.engine.serialize import state_to_dict
 from fcm_env.protocol import (
     PARAMS,
     ProtocolError,
-    Session,
     apply,
     describe_action,
-    encode_reply,
     legal_actions,
     parse_action,
-    serve,
     view,
 )
+from fcm_env.server import Session, encode_reply, serve
 
 E = EmployeeType
 
