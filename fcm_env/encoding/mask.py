@@ -2,14 +2,12 @@
 
 The mask is built from ``Game.legal_actions()`` through the codec, never guessed
 from the state, so it is exact by construction: an id is set if and only if it
-encodes a legal action. The encoded ids are cached per position (keyed on the
-game's cached legal-action list, which ``Game.apply`` drops), so asking for the
-mask of every agent after every step costs one encoding pass per position.
+encodes a legal action. The encoded ids are kept in the game's per-position cache
+(``Game.position_cache``, emptied by every move), so asking for the mask of every
+agent after every step costs one encoding pass per position.
 """
 
 from __future__ import annotations
-
-import weakref
 
 import numpy as np
 
@@ -17,23 +15,18 @@ from fcm_env.engine.game import Game
 
 from .action_codec import CODEC
 
-_cache: weakref.WeakKeyDictionary[Game, tuple[object, np.ndarray]] = weakref.WeakKeyDictionary()
-
 
 def legal_action_ids(game: Game) -> np.ndarray:
     """Sorted flat ids (int64) of the legal actions of the pending decision; empty when none.
 
-    Treat the result as read-only: it is shared with the cache.
+    Treat the result as read-only: it is kept in the game's per-position cache.
     """
-    legal = game.legal_actions()
-    token = getattr(game, "_legal_cache", None)  # the engine's per-position list: same object, same position
-    hit = _cache.get(game)
-    if hit is not None and token is not None and hit[0] is token:
-        return hit[1]
-    ids = np.array(sorted(CODEC.encode(a) for a in legal), dtype=np.int64)
-    ids.setflags(write=False)
-    if token is not None:
-        _cache[game] = (token, ids)
+    cache = game.position_cache
+    ids = cache.get("legal_ids")
+    if ids is None:
+        ids = np.array(sorted([CODEC.encode(a) for a in game.legal_actions_view()]), dtype=np.int64)
+        ids.setflags(write=False)
+        cache["legal_ids"] = ids
     return ids
 
 

@@ -52,6 +52,8 @@ class Game:
     def __init__(self, state: GameState):
         self.state = state
         self._legal_cache: list[Action] | None = None
+        #: per-position scratch space of the layers above (the encoder's legal ids); emptied on every move
+        self.position_cache: dict[str, Any] = {}
         #: opt-in action log: set it to ``[]`` (records.start_recording) and ``apply`` appends to it
         self.history: list[Action] | None = None
         #: opt-in event log (``record_events``): plain dicts, fcm_env.engine.events
@@ -159,6 +161,10 @@ class Game:
         """The actions the pending decision allows, sorted; empty when nothing is asked."""
         return list(self._legal())
 
+    def legal_actions_view(self) -> list[Action]:
+        """The legal actions without a copy, for callers that ask every step; do not change the list."""
+        return self._legal()
+
     def _legal(self) -> list[Action]:
         """The cached legal list itself (not to be changed): one computation per position."""
         if self._legal_cache is None:
@@ -182,12 +188,22 @@ class Game:
             raise IllegalActionError(
                 f"{action} is not legal for {pending.decision.name} of player {pending.player}"
             )
+        self._move(pending, action)
+
+    def apply_legal(self, action: Action) -> None:
+        """``apply`` for an action already checked against this position's legal actions.
+
+        The envs check every flat id against the cached legal ids before decoding it, so
+        checking the decoded action again would only repeat that work on the hot path.
+        """
+        self._move(self.pending, action)
+
+    def _move(self, pending: Pending, action: Action) -> None:
         _, apply = ROUTES[pending.decision]
         events.action_event(self.state, pending.decision, pending.player, action)
         apply(self.state, pending, action)
         if self.history is not None:
             self.history.append(action)
-        self._legal_cache = None
         self._advance()
 
     def advance(self) -> Game:
@@ -205,6 +221,7 @@ class Game:
         """Run the engine's own steps until a player must decide (or the game ends)."""
         flow.advance(self.state)
         self._legal_cache = None
+        self.position_cache = {}
 
     def clone(self) -> Game:
         game = Game(self.state.clone())

@@ -85,28 +85,36 @@ def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
     return int(p.fired[cfo]) < int(p.work[cfo] + p.beach[cfo])
 
 
-def legal_fire(state: GameState, pending: Pending) -> list[Action]:
-    p = state.players[pending.player]
+def _fire_options(state: GameState, p: PlayerState) -> tuple[bool, list[int]]:
+    """Whether ``p`` may stop marking cards now, and how many of each type may be marked in all."""
     weights = _paid_weights(state, p.player)
     free = p.work + p.beach
     due = _after_discounts(state, p, int((free + p.busy - p.fired) @ weights))  # salary_due
-    actions = []
-    if due <= p.cash and not _must_fire_cfo(state, p):
-        actions.append(_PASS)
+    can_pass = due <= p.cash and not _must_fire_cfo(state, p)
     limits = free
     if due > p.cash and int((free - np.minimum(p.fired, free)) @ weights) == 0:
         # C30: every salaried card outside campaigns is marked and the salary still cannot be
         # paid: the busy marketeers may be marked too
         limits = free + p.busy * weights
     limits[CEO] = 0  # rules: Payday — the CEO is never fired
-    for t, (limit, fired) in enumerate(zip(limits.tolist(), p.fired.tolist())):
+    return can_pass, limits.tolist()
+
+
+def legal_fire(state: GameState, pending: Pending) -> list[Action]:
+    p = state.players[pending.player]
+    can_pass, limits = _fire_options(state, p)
+    actions = [_PASS] if can_pass else []
+    for t, (limit, fired) in enumerate(zip(limits, p.fired.tolist())):
         if fired < limit:
             actions.append(_FIRE[t])
     return actions
 
 
 def _only_done(state: GameState, player: int) -> bool:
-    return legal_fire(state, Pending(Decision.FIRE, player)) == [_PASS]
+    """``legal_fire`` would offer only "done" (asked for every chain: cheaper than building the list)."""
+    p = state.players[player]
+    can_pass, limits = _fire_options(state, p)
+    return can_pass and all(fired >= limit for limit, fired in zip(limits, p.fired.tolist()))
 
 
 # ------------------------------------------------------------------ flow

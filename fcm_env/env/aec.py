@@ -303,7 +303,7 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards[agent] = 0.0
         if self.shaping is not None:
             shaping_potential(game.state, self.shaping, self._cash_before)
-        game.apply(engine_action)
+        game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
         self._position += 1
 
         rewards = np.zeros(self.num_players, dtype=np.float64)
@@ -329,7 +329,7 @@ class raw_env(AECEnv, EzPickle):
     def _update_infos(self) -> None:
         game = self.game
         names = self.possible_agents
-        self.infos = {a: common.step_info(game, self.agent_name_mapping[a], names) for a in self.agents}
+        self.infos = common.step_infos(game, self.agents, names)
         if game.is_over:
             order = standings(game.state)
             for a in self.agents:

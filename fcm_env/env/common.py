@@ -15,9 +15,10 @@ import numpy as np
 from gymnasium import spaces
 
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, legal_action_ids
-from fcm_env.engine.actions import Action, IllegalActionError
+from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.render_state import state_ascii
+from fcm_env.engine.state import Phase
 
 from .rewards import check_reward_args
 
@@ -109,17 +110,37 @@ def step_info(game: Game, player: int, agent_names: list[str]) -> dict[str, Any]
 
     Once the game is over it also holds the winners, the final rank (0 = first) and cash.
     """
+    info = _shared_info(game, agent_names)
+    if game.current_player == player:
+        info["legal_action_count"] = int(legal_action_ids(game).size)
+    return info
+
+
+def step_infos(game: Game, agents: list[str], agent_names: list[str]) -> dict[str, dict[str, Any]]:
+    """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
+    shared = _shared_info(game, agent_names)
+    infos = {a: dict(shared) for a in agents}
+    mover = game.current_player
+    if mover is not None and agent_names[mover] in infos:
+        infos[agent_names[mover]]["legal_action_count"] = int(legal_action_ids(game).size)
+    return infos
+
+
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+_DECISION_NAMES = {decision: decision.name.lower() for decision in Decision}
+
+
+def _shared_info(game: Game, agent_names: list[str]) -> dict[str, Any]:
+    """The fields every agent's info shares, with a legal count of 0 (the mover's is set apart)."""
     state = game.state
     pending = game.pending
-    to_move = None if pending is None else pending.player
-    info: dict[str, Any] = {
-        "phase": state.phase.name.lower(),
-        "decision": None if pending is None else pending.decision.name.lower(),
+    return {
+        "phase": _PHASE_NAMES[state.phase],
+        "decision": None if pending is None else _DECISION_NAMES[pending.decision],
         "round": int(state.round),
-        "to_move": None if to_move is None else agent_names[to_move],
-        "legal_action_count": int(legal_action_ids(game).size) if to_move == player else 0,
+        "to_move": None if pending is None else agent_names[pending.player],
+        "legal_action_count": 0,
     }
-    return info
 
 
 def final_info(info: dict[str, Any], game: Game, player: int, order: list[int],

@@ -170,7 +170,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         engine_action = common.checked_action(game, self.agent_names[self.learner], action)
         if self.shaping is not None:
             before = shaping_potential(game.state, self.shaping)[self.learner]
-        game.apply(engine_action)
+        game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
         self._play_opponents()
         reward = 0.0
         if self.shaping is not None:
@@ -201,7 +201,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
             return
         obs = self._observer.observe_flat(game, player, out=self._opp_obs)
         mask = legal_action_mask(game, player, out=self._opp_mask)
-        game.apply(common.checked_action(game, who, agent.act(obs, mask)))
+        game.apply_legal(common.checked_action(game, who, agent.act(obs, mask)))
 
     def _info(self) -> dict[str, Any]:
         game = self.game
