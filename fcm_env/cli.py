@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -124,178 +124,14 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ play
 
-PLAY_HELP = """commands: a number picks that choice; b shows the board; l lists the choices again;
-          ? shows this help; q quits (the game stays unfinished)"""
-
-
-def _choice_lines(labels: Sequence[str], width: int = 108) -> list[str]:
-    """Numbered choices, in columns when there are many."""
-    items = [f"{i + 1:>3}) {label}" for i, label in enumerate(labels)]
-    if len(items) <= 12:
-        return items
-    cell = max(len(s) for s in items) + 2
-    cols = max(1, width // cell)
-    rows = (len(items) + cols - 1) // cols
-    return ["".join(items[r + c * rows].ljust(cell) for c in range(cols) if r + c * rows < len(items)).rstrip()
-            for r in range(rows)]
-
-
-def _cards_text(cards: dict[str, int]) -> str:
-    return ", ".join(f"{k}x{n}" for k, n in cards.items()) or "-"
-
-
-def _is_tty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-class TerminalGame:
-    """One human seat in the terminal; the other seats are bots."""
-
-    def __init__(self, game: Any, human: int, bots: dict[int, Any], names: list[str], infile: IO[str],
-                 out: IO[str]):
-        self.game, self.human, self.bots, self.names = game, human, bots, names
-        self.infile, self.out = infile, out
-        self._phase_seen: tuple[int, int] | None = None
-        self._board_shown: tuple[int, int] | None = None
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
-
-    def board(self) -> None:
-        from fcm_env.engine.render_state import state_ascii
-
-        self.say(state_ascii(self.game.state))
-
-    def run(self) -> int:
-        """0 when the game ends; 1 when the human quits or the input ends first."""
-        from fcm_env.server import bot_event, bot_move
-
-        game = self.game
-        self.say(f"fcm play: you are player {self.human}; "
-                 + ", ".join(f"player {p}: {self.names[p]}" for p in sorted(self.bots)) + ". Type ? for help.")
-        last_event: dict[str, Any] | None = None
-        while not game.is_over:
-            key = (game.state.round, int(game.phase))
-            if key != self._phase_seen:
-                self._phase_seen = key
-                self.say(f"== round {game.state.round}: {game.phase.name} ==")
-            player = game.current_player
-            if player != self.human:
-                decision = game.pending.decision
-                action = bot_move(self.bots[player], game, player)
-                game.apply(action)
-                event = bot_event(player, self.names[player], action, decision)
-                if event.get("hidden"):  # one line for a run of secret choices: their number is secret too
-                    if event != last_event:
-                        self.say(f"  player {player} ({self.names[player]}): chooses in secret ({decision.name})")
-                else:
-                    self.say(f"  player {player} ({self.names[player]}): {action}")
-                last_event = event
-                continue
-            last_event = None
-            if not self._human_turn():
-                return 1
-        self.finish()
-        return 0
-
-    def _human_turn(self) -> bool:
-        from fcm_env.protocol import DECISION_TEXT, view
-
-        game = self.game
-        key = (game.state.round, int(game.phase))
-        if key != self._board_shown:
-            self._board_shown = key
-            self.board()
-        pending = game.pending
-        me = view(game, self.human)
-        mine = me["players"][self.human]
-        self.say(f"-- player {self.human} (you), round {game.state.round} {game.phase.name}: "
-                 f"{DECISION_TEXT[pending.decision]}")
-        if pending.decision.name == "RESERVE_CARD":
-            offer = ", ".join(f"card {i} = ${v}" for i, v in enumerate(mine["reserve_offer"]))
-            self.say(f"   reserve cards: {offer}")
-        fields = me["pending"].get("fields")
-        if fields:
-            self.say(f"   context: {', '.join(f'{k}={v}' for k, v in fields.items())}")
-        self.say(f"   cash ${mine['cash']}; hand: {_cards_text(mine['hand'])}; work: {_cards_text(mine['work'])}; "
-                 f"beach: {_cards_text(mine['beach'])}")
-        actions = game.legal_actions()
-        labels = [str(a) for a in actions]
-        for line in _choice_lines(labels):
-            self.say(line)
-        while True:
-            self.out.write(f"choice [1-{len(actions)}, b, l, ?, q]: ")
-            self.out.flush()
-            line = self.infile.readline()
-            if line and not _is_tty(self.infile):
-                self.out.write(line if line.endswith("\n") else line + "\n")  # echo piped input
-            if not line:
-                self.say()
-                self.say(f"input ended before the game did (round {game.state.round}, {game.phase.name}); "
-                         "the game is unfinished")
-                return False
-            text = line.strip().lower()
-            if text in ("q", "quit", "exit"):
-                self.say("quit: the game is unfinished")
-                return False
-            if text == "b":
-                self.board()
-            elif text == "l":
-                for out_line in _choice_lines(labels):
-                    self.say(out_line)
-            elif text in ("?", "h", "help"):
-                self.say(PLAY_HELP)
-            elif text.isdigit() and 1 <= int(text) <= len(actions):
-                action = actions[int(text) - 1]
-                game.apply(action)
-                self.say(f"  you: {action}")
-                return True
-            else:
-                shown = text or "(empty line)"
-                self.say(f"'{shown}' is not a choice: type a number from 1 to {len(actions)}, or b, l, ?, q")
-
-    def finish(self) -> None:
-        from fcm_agents.match import final_ranks
-
-        game = self.game
-        self.board()
-        state = game.state
-        ended = "max rounds reached" if state.truncated else "the bank broke for the second time"
-        self.say(f"== game over after round {state.round} ({ended}) ==")
-        ranks = final_ranks(game)
-        for player in sorted(range(game.num_players), key=lambda p: ranks[p]):
-            who = "you" if player == self.human else self.names[player]
-            self.say(f"  {ranks[player]}. player {player} ({who}): ${state.players[player].cash}")
-        winners = ", ".join(f"player {w}" + (" (you)" if w == self.human else "") for w in game.winners)
-        self.say(f"winner: {winners}")
-
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from fcm_agents.registry import make_agent
-    from fcm_env.engine.records import GameRecord, new_recorded_game
+    from fcm_env.terminal import PlayOptions, play
 
-    n = args.players
-    if not 0 <= args.seat < n:
-        raise ValueError(f"--seat must be a player id 0..{n - 1}, got {args.seat}")
-    specs = _specs(args.opponents)
-    if len(specs) == 1:
-        specs = specs * (n - 1)
-    if len(specs) != n - 1:
-        raise ValueError(f"--opponents: give one spec or {n - 1} (one per other player), got {len(specs)}")
-    others = [p for p in range(n) if p != args.seat]
-    bots = {p: make_agent(spec, seed=args.seed * 10 + p) for p, spec in zip(others, specs, strict=True)}
-    names = ["human"] * n
-    for p, spec in zip(others, specs, strict=True):
-        names[p] = spec
-    game = new_recorded_game(n, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds)
-    code = TerminalGame(game, args.seat, bots, names, sys.stdin, sys.stdout).run()
-    if args.save_record:
-        GameRecord.from_game(game, agents=names).save(args.save_record)
-        print(f"record saved to {args.save_record} ({len(game.history)} actions)")
-    return code
+    options = PlayOptions(players=args.players, seat=args.seat, opponents=args.opponents, seed=args.seed,
+                          variant=args.variant, max_rounds=args.max_rounds, save_record=args.save_record,
+                          resume=args.resume)
+    return play(options, sys.stdin, sys.stdout)
 
 
 # ------------------------------------------------------------------ replay
@@ -561,16 +397,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_evaluate)
 
     p = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
-                       description="Play a game in the terminal. At each of your decisions the choices are "
-                                   "numbered: type a number, b (board), l (list again), ? (help) or q (quit). "
-                                   "Exit code 0 when the game ends, 1 when it is left unfinished.")
+                       description="Play a game in the terminal (docs/terminal.md). At each of your decisions "
+                                   "type a choice's number or a placement's coordinate (ROW COL O), b (map), "
+                                   "s (status), l (list), ? (help) or q (quit). Exit code 0 when the game ends, "
+                                   "1 when it is left unfinished, 130 on Ctrl-C; the record is saved either way.")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5), help="number of players")
     p.add_argument("--seat", type=int, default=0, help="your player id (0..players-1)")
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other player, or one comma-separated spec per other player: "
                         "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH")
     _game_options(p, seed_help="game seed (map and turn order)")
-    p.add_argument("--save-record", default=None, metavar="FILE", help="save the game record here at the end")
+    p.add_argument("--save-record", default=None, metavar="FILE",
+                   help="where the game record is saved on every exit, Ctrl-C included (default: "
+                        "runs/play-<time>.json; with --resume: the resumed file)")
+    p.add_argument("--resume", default=None, metavar="RECORD",
+                   help="continue a saved game: replay its record, bots back in their seats")
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record: state text, PNG picture or action list",
