@@ -9,6 +9,7 @@ Subcommands (each has ``--help``):
 * ``replay``    a game record at any step: text, PNG picture, action list;
 * ``bench``     engine and encoding speed figures (``fcm_env.bench``);
 * ``serve``     the JSON-lines front-end server (``fcm_env.server``);
+* ``web``       the browser table: play against bots, replay records (``fcm_env.web``);
 * ``train``     self-play training from a config (``fcm_training.selfplay``).
 
 ``agents`` and ``training`` are imported inside the subcommands, so ``fcm map`` stays light.
@@ -251,6 +252,26 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return serve(infile, sys.stdout, agent_factory=make_agent)
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    """The browser table (fcm_env.web): play a seat against bots, replay records (docs/web.md)."""
+    try:
+        import uvicorn
+
+        from fcm_env.web.app import create_app
+    except ImportError as exc:
+        raise ValueError(f"fcm web needs the web extra: pip install 'fcm-magnate[web]' ({exc})") from None
+    app = create_app(replay_path=args.replay)
+    url = f"http://{args.host}:{args.port}/"
+    print(f"fcm web: serving the table at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    if args.open:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def _override(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
@@ -443,6 +464,15 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(docs/protocol.md).")
     p.add_argument("--stdio", action="store_true", help="use stdin/stdout (the only transport)")
     p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("web", help="play against bots or replay records in the browser",
+                       description="Serve the browser table on localhost (docs/web.md): play one seat against "
+                                   "bots, save and resume games, step through game records.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on")
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument("--replay", default=None, metavar="RECORD", help="a game record the page opens for replay")
+    p.set_defaults(func=_cmd_web)
 
     p = sub.add_parser("train", help="self-play training from a YAML config (fcm_training.selfplay)",
                        add_help=False,

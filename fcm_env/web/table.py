@@ -1,0 +1,142 @@
+"""One human seat at a served game: what the browser may see of it, and the human's moves.
+
+Why: the web page plays one seat against bots; everything it receives must be what that seat
+may see. ``PlayTable`` goes through ``fcm_env.server.Session`` (the protocol server, with its
+request checks and bots) and only ever asks it for the human's ``view``, ``legal`` and ``log``;
+the full ``save`` document (every secret) is handed out separately, as a file to download.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fcm_env.engine.events import describe
+from fcm_env.server import Session
+from fcm_env.web.shapes import with_lanes, with_shapes
+
+#: the bot kinds the page offers (paths to model files are not taken from the browser)
+BOT_SPECS = ("random", "heuristic", "policy")
+SAVE_FORMAT = "fcm-magnate/web-save"
+
+
+class TableError(ValueError):
+    """A request the table cannot accept; nothing changed."""
+
+
+def _ok(reply: dict[str, Any]) -> dict[str, Any]:
+    if not reply.get("ok"):
+        raise TableError(reply.get("error", "the server refused the request"))
+    return reply
+
+
+def _check_specs(bots: dict[str, Any], where: str) -> None:
+    for seat, spec in bots.items():
+        if spec not in BOT_SPECS:
+            raise TableError(f"{where}.{seat}: bots are {', '.join(BOT_SPECS)}, got {spec!r}")
+
+
+def log_entry(index: int, event: dict[str, Any]) -> dict[str, Any]:
+    """One line of the page's log: the event's sentence plus what the page colours it by."""
+    return {"index": index, "kind": event["kind"], "round": event["round"], "phase": event["phase"],
+            "player": event.get("player"), "text": describe(event)}
+
+
+class PlayTable:
+    """A game of ``session`` in which seat ``human`` is played from the browser."""
+
+    def __init__(self, session: Session, game: str, human: int, names: list[str]):
+        self.session = session
+        self.game = game
+        self.human = human
+        self.names = names
+        self.next_log = 0  # the server log's index of the next event to fetch
+        self.lines = 0  # log lines sent to the page so far
+
+    # -------------------------------------------------------------- opening
+
+    @classmethod
+    def start(cls, session: Session, request: dict[str, Any]) -> PlayTable:
+        """A new game from the start form: ``num_players``, ``human``, ``bots``, ``seed``, ``variant``."""
+        fields = {"num_players", "human", "bots", "seed", "variant", "max_rounds"}
+        unknown = sorted(set(request) - fields)
+        if unknown:
+            raise TableError(f"new: unknown field {unknown[0]!r}; new takes {', '.join(sorted(fields))}")
+        num_players = request.get("num_players", 2)
+        human = request.get("human", 0)
+        if isinstance(human, bool) or not isinstance(human, int) or not isinstance(num_players, int):
+            raise TableError("new: num_players and human must be integers")
+        if not 0 <= human < num_players:
+            raise TableError(f"new.human: the human seat must be 0..{num_players - 1}, got {human}")
+        bots = request.get("bots") or {str(p): "heuristic" for p in range(num_players) if p != human}
+        if not isinstance(bots, dict):
+            raise TableError("new.bots: expected an object {seat: agent}")
+        bots = {str(k): v for k, v in bots.items()}
+        if str(human) in bots:
+            raise TableError(f"new.bots: seat {human} is the human's seat")
+        _check_specs(bots, "new.bots")
+        missing = [p for p in range(num_players) if p != human and str(p) not in bots]
+        if missing:
+            raise TableError(f"new.bots: seat {missing[0]} needs an agent ({', '.join(BOT_SPECS)})")
+        cmd = {"cmd": "new", "num_players": num_players, "bots": bots}
+        for key in ("seed", "variant", "max_rounds"):
+            if request.get(key) is not None:
+                cmd[key] = request[key]
+        reply = _ok(session.handle(cmd))
+        return cls(session, reply["game"], human, reply["setup"]["players"])
+
+    @classmethod
+    def load(cls, session: Session, document: Any) -> PlayTable:
+        """Resume a downloaded save: the bots take their seats again, the lowest other seat is the human's."""
+        if not isinstance(document, dict):
+            raise TableError("load: a saved game is a JSON object")
+        if document.get("format") == "fcm-magnate/record":
+            raise TableError("load: this is a game record, not a saved game: open it under Replay")
+        if document.get("format") != SAVE_FORMAT or "state" not in document:
+            raise TableError(f"load: not a saved game of this table (format {SAVE_FORMAT!r} expected)")
+        bots = document.get("bots")
+        if not isinstance(bots, dict):
+            raise TableError("load.bots: expected an object {seat: agent}")
+        _check_specs(bots, "load.bots")
+        cmd: dict[str, Any] = {"cmd": "load", "bots": bots}
+        if document.get("record") is not None:
+            cmd["record"] = document["record"]  # replayed: the whole log comes back too
+        else:
+            cmd["state"] = document["state"]
+        human = document.get("human")
+        reply = _ok(session.handle(cmd))
+        names = reply["setup"]["players"]
+        humans = [p for p, name in enumerate(names) if name == "human"]
+        if not humans:
+            session.handle({"cmd": "close", "game": reply["game"]})
+            raise TableError("load: every seat of this game is a bot: nobody to play")
+        if human not in humans:
+            human = humans[0]
+        return cls(session, reply["game"], human, names)
+
+    # -------------------------------------------------------------- moves and messages
+
+    def act(self, action: Any) -> dict[str, Any]:
+        """Play the human's move (an action id or a structured action); the bots answer at once."""
+        _ok(self.session.handle({"cmd": "act", "game": self.game, "player": self.human, "action": action}))
+        return self.message()
+
+    def message(self) -> dict[str, Any]:
+        """What the page shows now: the human's view, legal moves with footprints, the new log lines."""
+        view = _ok(self.session.handle({"cmd": "view", "game": self.game, "player": self.human}))["view"]
+        legal = _ok(self.session.handle({"cmd": "legal", "game": self.game, "player": self.human}))
+        log = _ok(self.session.handle({"cmd": "log", "game": self.game, "player": self.human,
+                                       "since": self.next_log}))
+        entries = [log_entry(self.lines + i, e) for i, e in enumerate(log["log"])]
+        self.next_log, self.lines = log["next"], self.lines + len(entries)
+        return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
+                "view": with_lanes(view), "legal": with_shapes(legal["actions"], view),
+                "status": legal["status"], "log": entries}
+
+    def save(self) -> dict[str, Any]:
+        """The document to download: the server's save (every secret) plus which seat is human."""
+        reply = _ok(self.session.handle({"cmd": "save", "game": self.game}))
+        return {"format": SAVE_FORMAT, "human": self.human, "players": reply["players"], "bots": reply["bots"],
+                "state": reply["state"], "record": reply["record"]}
+
+    def close(self) -> None:
+        self.session.handle({"cmd": "close", "game": self.game})

@@ -1,0 +1,243 @@
+"""The web table's server through Starlette's TestClient: websocket messages, downloads, hidden information."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install 'fcm-magnate[web]')")
+
+from starlette.testclient import TestClient
+
+from fcm_agents.registry import make_agent
+from fcm_env.engine.game import Game
+from fcm_env.protocol import view
+from fcm_env.server import Session
+from fcm_env.web.app import create_app
+
+
+class Page:
+    """One websocket connection, as the page holds it: one reply per message, in order."""
+
+    def __init__(self, client: TestClient, ws):
+        self.client, self.ws = client, ws
+        self.texts: list[str] = []  # every raw reply, to search for leaks
+
+    def ask(self, message: dict) -> dict:
+        self.ws.send_text(json.dumps(message))
+        text = self.ws.receive_text()
+        self.texts.append(text)
+        return json.loads(text)
+
+    def start(self, **fields) -> dict:
+        reply = self.ask({"type": "new", "num_players": 2, "human": 0, "bots": {"1": "heuristic"}, "seed": 0,
+                          **fields})
+        assert reply["type"] == "table", reply
+        return reply
+
+    def saved(self) -> dict:
+        reply = self.ask({"type": "save"})
+        assert reply["type"] == "saved", reply
+        response = self.client.get(reply["url"])
+        assert response.status_code == 200
+        assert "attachment" in response.headers["content-disposition"]
+        return response.json()
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app(make_agent)) as c:
+        yield c
+
+
+@pytest.fixture
+def page(client):
+    with client.websocket_connect("/ws") as ws:
+        yield Page(client, ws)
+
+
+def first_choice(msg: dict) -> int:
+    """A simple human: the first legal move that is not a pass (else pass); the last turn-order spot
+    (so the bot chooses first), never fires (so restructuring has cards to choose from)."""
+    legal = msg["legal"]
+    if legal and legal[0]["kind"] == "TURN_SPOT":
+        return legal[-1]["id"]
+    if msg["status"]["decision"] == "FIRE":
+        return next(a["id"] for a in legal if a["kind"] == "PASS")
+    moves = [a for a in legal if a["kind"] != "PASS"] or legal
+    return moves[0]["id"]
+
+
+def test_the_page_and_its_static_files_are_served(client):
+    index = client.get("/")
+    assert index.status_code == 200 and "/static/table.js" in index.text
+    for name in ("table.js", "table.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/download/nope").status_code == 404
+
+
+def test_a_new_game_sends_the_human_view_legal_moves_with_footprints_and_the_bots_moves(page):
+    hello = page.ask({"type": "hello"})
+    assert hello["bots"] == ["random", "heuristic", "policy"] and hello["replay"] is None
+    msg = page.start()
+    assert msg["you"] == 0 and msg["view"]["you"] == 0 and msg["players"] == ["human", "heuristic"]
+    assert msg["status"]["decision"] == "INITIAL_RESTAURANT" and msg["status"]["to_move"] == 0
+    # the heuristic opened first (docs/protocol.md's worked example, seed 0): its move is in the log
+    assert [e["text"] for e in msg["log"]] == ["player 1 (initial_restaurant): place restaurant at (0,7) entrance SE"]
+    places = [a for a in msg["legal"] if a["kind"] == "PLACE_RESTAURANT"]
+    assert places and all(a["shape"]["key"] == a["shape"]["entrance"] for a in places)
+    for a in places:
+        p = a["params"]
+        assert sorted(a["shape"]["squares"]) == [[p["row"] + dr, p["col"] + dc] for dr in (0, 1) for dc in (0, 1)]
+    assert "shape" not in next(a for a in msg["legal"] if a["kind"] == "PASS")
+
+
+def test_acting_plays_the_move_and_the_bots_answer_in_the_log(page):
+    msg = page.start()
+    place = next(a for a in msg["legal"] if a["kind"] == "PLACE_RESTAURANT" and a["params"]["row"] == 10
+                 and a["params"]["col"] == 8 and a["params"]["orientation"] == 2)
+    msg = page.ask({"type": "act", "action": place["id"]})
+    assert msg["type"] == "table"
+    mine = [r for r in msg["view"]["restaurants"] if r["owner"] == 0]
+    assert mine == [{"owner": 0, "index": 0, "row": 10, "col": 8, "orientation": 2,
+                     "squares": [[10, 8], [10, 9], [11, 8], [11, 9]], "entrance": [11, 9], "coming_soon": False}]
+    assert msg["status"]["decision"] == "RESERVE_CARD"
+    assert [e["text"] for e in msg["log"]] == ["player 0 (initial_restaurant): place restaurant at (10,8) entrance SE"]
+    msg = page.ask({"type": "act", "action": msg["legal"][1]["id"]})  # keep the $200 card
+    assert msg["status"]["decision"] == "TURN_ORDER" and msg["view"]["players"][0]["reserve"] == 200
+    texts = [e["text"] for e in msg["log"]]
+    assert texts[0] == "player 0 (reserve_card): keep reserve card 1"
+    assert not any(t.startswith("player 1 (reserve_card)") for t in texts)  # the bot's choice is face down
+    msg = page.ask({"type": "act", "action": msg["legal"][-1]["id"]})  # spot 2: the bot works first
+    assert msg["status"]["phase"] == "WORKING" and msg["status"]["to_move"] == 0
+    assert any(e["player"] == 1 and e["kind"] == "action" and e["phase"] == "working" for e in msg["log"])
+
+
+def test_an_illegal_or_malformed_move_is_refused_and_changes_nothing(page):
+    before = page.start()
+    legal_ids = {a["id"] for a in before["legal"]}
+    illegal = next(i for i in range(2000) if i not in legal_ids)
+    for bad in (illegal, "abc", {"kind": "NOPE"}, {"kind": "RECRUIT", "params": {"employee": "waitress"}}, True):
+        reply = page.ask({"type": "act", "action": bad})
+        assert reply["type"] == "error" and reply["error"], bad
+    assert "does not answer INITIAL_RESTAURANT" in page.ask({"type": "act", "action": illegal})["error"]
+    on_road = {"kind": "PLACE_RESTAURANT", "params": {"row": 2, "col": 0, "orientation": 0}}  # (2,0) is road
+    assert page.ask({"type": "act", "action": on_road})["error"].startswith("illegal action: place restaurant")
+    assert "unknown message type" in page.ask({"type": "fly"})["error"]
+    assert page.ask({"type": "act"})["error"].startswith("act needs 'action'")
+    page.ws.send_text("{not json")
+    assert json.loads(page.ws.receive_text())["error"].startswith("not valid JSON")
+    after = page.ask({"type": "refresh"})
+    assert after["view"] == before["view"] and after["legal"] == before["legal"] and after["log"] == []
+
+
+def test_bad_start_forms_get_clear_errors(page):
+    assert "human seat must be 0..1" in page.ask({"type": "new", "num_players": 2, "human": 2})["error"]
+    assert "bots are random, heuristic, policy" in page.ask(
+        {"type": "new", "num_players": 2, "human": 0, "bots": {"1": "onnx:/etc/passwd"}})["error"]
+    assert "seat 2 needs an agent" in page.ask(
+        {"type": "new", "num_players": 3, "human": 0, "bots": {"1": "random"}})["error"]
+    assert "num_players" in page.ask({"type": "new", "num_players": 9, "human": 0})["error"]
+    assert page.ask({"type": "act", "action": 0})["error"] == "act: no game: start one first"
+
+
+def test_the_human_never_receives_the_bots_secret_choices(page):
+    """Play a whole game; whenever the bot's reserve card or face-down structure is secret, the page's
+    message must not hold it, while the saved (full) state shows the secret is really there."""
+    msg = page.start(max_rounds=6)
+    checked_reserve = checked_structure = False
+    while not msg["view"]["over"]:
+        truth = Game.from_dict(page.saved()["state"])
+        bot_true = view(truth, 1)["players"][1]
+        bot_seen = msg["view"]["players"][1]
+        if not truth.state.reserve_revealed and bot_true["reserve"] is not None:
+            assert bot_seen["reserve"] is None and not bot_seen["reserve_known"]
+            checked_reserve = True
+        if bot_seen["structure_hidden"] and bot_true["work"] != {"ceo": 1}:
+            assert bot_seen["work"] == {"ceo": 1} and bot_seen["hand"] != bot_true["hand"]
+            checked_structure = True
+        msg = page.ask({"type": "act", "action": first_choice(msg)})
+        assert msg["type"] == "table", msg
+    assert checked_reserve and checked_structure
+    # nothing sent to the page names a face-down move of the bot before the rules open it
+    for text in page.texts:
+        reply = json.loads(text)
+        for entry in reply.get("log", []):
+            if entry["player"] == 1 and entry["kind"] == "action":
+                assert "(reserve_card)" not in entry["text"] and "(restructure)" not in entry["text"]
+
+
+def test_save_and_load_resume_the_game_with_the_bots_in_their_seats(client, page):
+    msg = page.start(seed=3)
+    for _ in range(6):
+        msg = page.ask({"type": "act", "action": first_choice(msg)})
+    document = page.saved()
+    assert document["format"] == "fcm-magnate/web-save" and document["bots"] == {"1": "heuristic"}
+    with client.websocket_connect("/ws") as ws:
+        other = Page(client, ws)
+        resumed = other.ask({"type": "load", "document": document})
+        assert resumed["type"] == "table", resumed
+        assert resumed["view"] == msg["view"] and resumed["legal"] == msg["legal"]
+        assert resumed["players"] == ["human", "heuristic"] and resumed["you"] == 0
+        assert len(resumed["log"]) > 5  # the record replays: the whole log comes back
+        nxt = other.ask({"type": "act", "action": first_choice(resumed)})
+        assert nxt["type"] == "table"
+        assert other.ask({"type": "load", "document": {"format": "fcm-magnate/record"}})["error"].startswith(
+            "load: this is a game record")
+        broken = {**document, "record": None, "state": {**document["state"], "players": []}}
+        assert other.ask({"type": "load", "document": broken})["type"] == "error"
+        assert other.ask({"type": "load", "document": {**document, "bots": {"1": "policy:x"}}})["type"] == "error"
+        assert other.ask({"type": "refresh"})["view"] == nxt["view"]  # the resumed game is unchanged by them
+
+
+def _bot_record(seed: int = 1) -> dict:
+    session = Session(make_agent)
+    session.handle({"cmd": "new", "num_players": 2, "seed": seed, "bots": {"0": "heuristic", "1": "heuristic"}})
+    return session.handle({"cmd": "record"})["record"]
+
+
+def test_replay_steps_forwards_backwards_and_by_round(page):
+    record = _bot_record()
+    total = len(record["actions"])
+    start = page.ask({"type": "replay_open", "record": record, "name": "g.json"})
+    assert start["type"] == "replay" and start["step"] == 0 and start["total"] == total
+    assert start["move"] is None and start["events"] == [] and start["view"]["full"] is True
+    step1 = page.ask({"type": "replay_step", "step": 1})
+    assert step1["move"]["player"] == step1["events"][0]["player"]
+    assert step1["events"][0]["text"].startswith(f"player {step1['move']['player']} (initial_restaurant)")
+    assert len(step1["view"]["restaurants"]) == 1
+    rounds = dict(start["rounds"])
+    assert list(rounds)[:3] == [0, 1, 2] and rounds[0] == 0
+    at_round_3 = page.ask({"type": "replay_step", "step": rounds[3]})
+    assert at_round_3["view"]["round"] == 3
+    assert page.ask({"type": "replay_step", "step": rounds[3] - 1})["view"]["round"] == 2
+    again = page.ask({"type": "replay_step", "step": 1})
+    assert again == step1  # stepping back gives the same position and events
+    end = page.ask({"type": "replay_step", "step": total})
+    assert end["status"]["over"] and end["result"]["winners"] == end["status"]["winners"]
+    # full information: both reserve cards show
+    assert all(p["reserve"] is not None for p in end["view"]["players"])
+    assert "step must be an integer 0.." in page.ask({"type": "replay_step", "step": total + 1})["error"]
+    bad = {**record, "actions": record["actions"][:3] + [["PASS", []]]}
+    assert "does not replay" in page.ask({"type": "replay_open", "record": bad})["error"]
+
+
+def test_a_record_given_on_the_command_line_is_offered_for_replay(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_bot_record(2)))
+    with TestClient(create_app(make_agent, replay_path=path)) as client, client.websocket_connect("/ws") as ws:
+        page = Page(client, ws)
+        assert page.ask({"type": "hello"})["replay"] == "game.json"
+        reply = page.ask({"type": "replay_open", "server": True})
+        assert reply["type"] == "replay" and reply["name"] == "game.json" and reply["step"] == 0
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(ValueError, match="cannot read"):
+        create_app(make_agent, replay_path=tmp_path / "bad.json")
+
+
+def test_fcm_web_is_a_subcommand():
+    from fcm_env.cli import build_parser
+
+    args = build_parser().parse_args(["web", "--port", "8123", "--replay", "g.json"])
+    assert (args.host, args.port, args.open, args.replay) == ("127.0.0.1", 8123, False, "g.json")
