@@ -1,49 +1,108 @@
-"""Random-play check of many complete games (issue 4's acceptance run); prints the figures.
+"""Random-play soak: many complete games, every invariant checked after every action.
 
-    python benchmarks/random_games.py [--games-per-config 25] [--max-rounds 20]
+    python benchmarks/random_games.py --games 10000 --workers 2     # the full soak (run it in the background)
+    python benchmarks/random_games.py --games-per-config 25          # 200 games, one process
 
-Every combination of 2-5 players and both variants plays ``games-per-config``
-seeded games (8 configurations: 25 each gives 200 games), checking the engine
-invariants after every action, state round trips at random points, and that each
-game's record replays to its final state (``fcm_env.engine.random_sim``).
+Games are spread over every combination of 2-5 players and both variants (8 configurations,
+game ``g`` plays configuration ``g % 8`` with seed ``seed + g // 8``). Each game plays random
+legal actions (preferring to act over passing), checks the engine invariants after every
+action, save/load round trips at random points, and that its record replays to its final
+state (``fcm_env.engine.random_sim``). An ``InvariantError`` counts as an invariant violation,
+any other exception as a crash; both are listed with the game that raised them. The exit
+status is 1 when there was either.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
+from fcm_env.engine.invariants import InvariantError
 from fcm_env.engine.random_sim import simulate
 
+CONFIGS = [(variant, n) for variant in ("standard", "introductory") for n in (2, 3, 4, 5)]
 
-def main() -> None:
+
+@dataclass
+class Outcome:
+    variant: str
+    players: int
+    seed: int
+    actions: int = 0
+    roundtrips: int = 0
+    rounds: int = 0
+    ended_by: str = ""
+    failure: str = ""  # "", "invariant" or "crash"
+    message: str = ""
+
+
+def play(game_index: int, seed: int, max_rounds: int) -> Outcome:
+    variant, players = CONFIGS[game_index % len(CONFIGS)]
+    game_seed = seed + game_index // len(CONFIGS)
+    out = Outcome(variant, players, game_seed)
+    try:
+        r = simulate(players, game_seed, variant, max_rounds)
+    except InvariantError as exc:
+        out.failure, out.message = "invariant", str(exc)
+    except Exception as exc:  # noqa: BLE001 -- a soak reports every crash and goes on
+        out.failure, out.message = "crash", f"{type(exc).__name__}: {exc}"
+    else:
+        out.actions, out.roundtrips, out.rounds, out.ended_by = r.actions, r.roundtrips, r.rounds, r.ended_by
+    return out
+
+
+def _play_chunk(indices: list[int], seed: int, max_rounds: int) -> list[Outcome]:
+    return [play(i, seed, max_rounds) for i in indices]
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=None, help="games in all (default: 25 per configuration)")
     parser.add_argument("--games-per-config", type=int, default=25)
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     parser.add_argument("--max-rounds", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    total = args.games if args.games is not None else args.games_per_config * len(CONFIGS)
+    if total < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
     start = time.perf_counter()
-    games = actions = roundtrips = 0
-    ended = Counter()
-    for variant in ("standard", "introductory"):
-        for n in (2, 3, 4, 5):
-            t = time.perf_counter()
-            rows = [simulate(n, args.seed + g, variant, args.max_rounds) for g in range(args.games_per_config)]
-            games += len(rows)
-            actions += sum(r.actions for r in rows)
-            roundtrips += sum(r.roundtrips for r in rows)
-            ended.update((variant, r.ended_by) for r in rows)
-            by_bank = sum(r.ended_by == "bank" for r in rows)
-            print(f"{variant:<12} {n}p: {len(rows)} games, {sum(r.actions for r in rows)} actions, "
-                  f"ended by the bank {by_bank}/{len(rows)}, mean rounds "
-                  f"{sum(r.rounds for r in rows) / len(rows):.1f}, {time.perf_counter() - t:.1f} s", flush=True)
-    total = time.perf_counter() - start
-    print(f"all: {games} games, {actions} actions checked, {roundtrips} save/load round trips, "
-          f"{total:.1f} s ({actions / total:.0f} checked actions/s)")
-    for (variant, how), count in sorted(ended.items()):
-        print(f"  {variant}: ended by {how}: {count}")
+    size = max(1, min(50, -(-total // (4 * args.workers))))  # several chunks per worker, at most 50 games each
+    chunks = [list(range(i, min(i + size, total))) for i in range(0, total, size)]
+    outcomes: list[Outcome] = []
+    if args.workers == 1:
+        runs = (_play_chunk(c, args.seed, args.max_rounds) for c in chunks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=args.workers)
+        runs = pool.map(_play_chunk, chunks, [args.seed] * len(chunks), [args.max_rounds] * len(chunks))
+    for done in runs:
+        outcomes.extend(done)
+        print(f"\r{len(outcomes)}/{total} games, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
+              flush=True)
+    print(file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+
+    for variant, n in CONFIGS:
+        rows = [o for o in outcomes if (o.variant, o.players) == (variant, n) and not o.failure]
+        if rows:
+            bank = sum(o.ended_by == "bank" for o in rows)
+            print(f"{variant:<12} {n}p: {len(rows)} games, {sum(o.actions for o in rows)} actions, ended by the "
+                  f"bank {bank}/{len(rows)}, mean rounds {sum(o.rounds for o in rows) / len(rows):.1f}")
+    failures = Counter(o.failure for o in outcomes if o.failure)
+    actions = sum(o.actions for o in outcomes)
+    print(f"all: {len(outcomes)} games ({args.workers} worker(s)), {actions} actions checked, "
+          f"{sum(o.roundtrips for o in outcomes)} save/load round trips, {elapsed:.1f} s "
+          f"({actions / elapsed:.0f} checked actions/s)")
+    print(f"crashes: {failures['crash']}, invariant violations: {failures['invariant']}")
+    for o in outcomes:
+        if o.failure:
+            print(f"  {o.failure}: {o.variant} {o.players}p seed {o.seed}: {o.message}")
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
