@@ -1,6 +1,16 @@
-"""Env throughput with random legal actions: the AEC env, the single-agent view, the vector env.
+"""Env throughput with random legal actions, and fcm against chess and connect four in the same run.
 
-    python benchmarks/bench_env.py [--players 4] [--seconds 5] [--num-envs 16] [--max-rounds 30]
+    python benchmarks/bench_env.py [--players 2,4] [--seconds 3] [--rounds 3] [--num-envs 16] [--max-rounds 30]
+    python benchmarks/bench_env.py --compare-only                  # just the interleaved comparison
+
+**Comparison** (first): every round measures, one after the other, fcm's PettingZoo env for each
+player count, PettingZoo chess (``classic/chess-v6``), PettingZoo connect four and OpenSpiel chess,
+each for ``--seconds``; the same loop for all PettingZoo envs: ``env.last()`` (observation and
+mask of the agent to move) then ``env.step(env.action_space(agent).sample(mask))``, every step
+counted. OpenSpiel chess pays the same: ``observation_tensor`` and ``legal_actions_mask`` of the
+player to move, then a random legal action. Interleaving puts every env under the same machine
+load; the ratios printed are the medians over the rounds. Chess needs ``pip install chess
+pygame``, OpenSpiel ``pip install open_spiel`` (the ``bench`` extra); missing ones are skipped.
 
 Every figure is env steps per second of wall time (``time.perf_counter``), whole games
 played back to back until the time budget is spent (the game in progress is finished):
@@ -150,16 +160,104 @@ def bench_chess(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
+def pettingzoo_rate(make, seconds: float, seed: int = 0) -> float:
+    """Agent steps/s of a PettingZoo AEC env: ``last()`` then a masked ``action_space.sample``."""
+    env = make()
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        env.action_space(env.possible_agents[0]).seed(seed)
+        for agent in env.possible_agents:
+            env.action_space(agent).seed(seed)
+        seed += 1
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else env.action_space(agent).sample(obs["action_mask"]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_chess_rate(seconds: float) -> float | None:
+    """OpenSpiel chess: observation tensor + legal-action mask of the player to move, a random legal move."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("chess")
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            np.asarray(state.observation_tensor(player), dtype=np.float32)
+            mask = np.asarray(state.legal_actions_mask(player), dtype=np.int8)
+            state.apply_action(pick(mask, rng))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def _maker(env_id: str, **kwargs):
+    import pettingzoo
+
+    try:
+        pettingzoo.make("aec", env_id, **kwargs)
+    except Exception:  # chess needs python-chess and pygame  # noqa: BLE001
+        return None
+    return lambda: pettingzoo.make("aec", env_id, **kwargs)
+
+
+def compare(player_counts: list[int], seconds: float, rounds: int, max_rounds: int) -> None:
+    """The interleaved comparison (see the module docstring): rates per round, then the median ratios."""
+    import fcm_env
+
+    contenders = {f"fcm {p}p": (lambda p=p: fcm_env.env(num_players=p, max_rounds=max_rounds))
+                  for p in player_counts}
+    references = {"PettingZoo chess": _maker("classic/chess-v6"),
+                  "PettingZoo connect four": _maker("classic/connect_four-v3")}
+    rates: dict[str, list[float]] = {}
+    for r in range(rounds):
+        row = {name: pettingzoo_rate(make, seconds) for name, make in contenders.items()}
+        row.update({name: pettingzoo_rate(make, seconds) for name, make in references.items() if make})
+        spiel = openspiel_chess_rate(seconds)
+        if spiel is not None:
+            row["OpenSpiel chess"] = spiel
+        for name, rate in row.items():
+            rates.setdefault(name, []).append(rate)
+        print(f"round {r + 1}: " + ", ".join(f"{name} {rate:,.0f}" for name, rate in row.items()), flush=True)
+    medians = {name: float(np.median(v)) for name, v in rates.items()}
+    print(f"median agent steps/s over {rounds} interleaved rounds of {seconds:g} s each:")
+    for name in contenders:
+        ratios = "".join(
+            f", {float(np.median(np.array(rates[name]) / np.array(rates[ref]))):.2f}x {ref}"
+            for ref in ("PettingZoo chess", "PettingZoo connect four", "OpenSpiel chess") if ref in rates
+        )
+        print(f"  {name:<8} {medians[name]:9,.0f}{ratios}")
+    for ref in ("PettingZoo chess", "PettingZoo connect four", "OpenSpiel chess"):
+        if ref in medians:
+            print(f"  {ref:<24} {medians[ref]:9,.0f}")
+        else:
+            print(f"  {ref}: skipped (not installed; pip install -e \".[bench]\")")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="2,4", help="comma-separated player counts")
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved comparison rounds")
+    parser.add_argument("--compare-only", action="store_true", help="only the interleaved comparison")
     parser.add_argument("--num-envs", type=int, default=16)
     parser.add_argument("--max-rounds", type=int, default=30)
     args = parser.parse_args()
     s, r = args.seconds, args.max_rounds
+    counts = [int(x) for x in args.players.split(",")]
+    compare(counts, s, args.rounds, r)
+    if args.compare_only:
+        return
     chess = bench_chess(s)
-    for p in (int(x) for x in args.players.split(",")):
+    for p in counts:
         print(f"{p} players, max_rounds {r}, about {s:g} s per figure, random legal actions")
         rate, games = bench_aec(p, s, r, observe=True)
         ratio = f"   ({rate / chess:.1f}x PettingZoo chess)" if chess else ""
