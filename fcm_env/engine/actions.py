@@ -168,7 +168,9 @@ class Action:
             verb = "put to work" if self.kind == ActionKind.PUT_TO_WORK else "recruit"
             return f"{verb} {EmployeeType(a[0]).key}"
         if self.kind == ActionKind.TURN_SPOT:
-            return f"take turn order spot {a[0] + 1}"
+            place = a[0] + 1  # spots are 0-based like every id; the place in words says who goes when
+            suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+            return f"take turn order spot {a[0]} (go {place}{suffix})"
         if self.kind == ActionKind.TRAIN:
             return f"train {EmployeeType(a[1]).key} -> {EmployeeType(a[2]).key} with {EmployeeType(a[0]).key}"
         return self._describe_more()
