@@ -79,7 +79,8 @@ def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[
 
 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
-              out_dir: Path | None, records: bool, progress: bool = True) -> int:
+              out_dir: Path | None, records: bool, progress: bool = True, backend: str = "process",
+              address: str | None = None) -> int:
     """Play a batch of bot games (``fcm_training.evaluate``), print the table, write results to ``out_dir``."""
     from fcm_agents.registry import make_agent
     from fcm_env.tables import print_table
@@ -91,7 +92,8 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
                               workers=workers)
     start = time.perf_counter()
     with _progress(games, "games", progress) as tick:
-        stats, results = run_tournament(config, out_dir, progress=tick, records=records)
+        stats, results = run_tournament(config, out_dir, progress=tick, records=records, backend=backend,
+                                        address=address)
     elapsed = time.perf_counter() - start
     print(f"{games} games of {len(lineup)} players ({', '.join(lineup)}), seeds {seed}..{seed + games - 1}, "
           f"{variant}, max {max_rounds} rounds; {elapsed:.1f} s")
@@ -120,7 +122,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         lineup = [lineup[i % len(lineup)] for i in range(args.players)]
     out = args.out if args.out is not None else Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     return run_batch(lineup, games=args.games, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds,
-                     workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress)
+                     workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress,
+                     backend=args.backend, address=args.address)
 
 
 # ------------------------------------------------------------------ play
@@ -304,6 +307,11 @@ class _TrainHelp(argparse.Action):
 def _cmd_train(args: argparse.Namespace) -> int:
     import importlib
 
+    if args.backend == "ray":
+        from fcm_training.ray_selfplay import cli_main
+
+        return cli_main(args.config, dict(args.set or []), overwrite=args.overwrite, resume=args.resume)
+
     try:
         selfplay = importlib.import_module("fcm_training.selfplay")
     except ModuleNotFoundError as exc:
@@ -415,6 +423,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=None, help="results folder (default runs/eval-<timestamp>)")
     p.add_argument("--records", action=argparse.BooleanOptionalAction, default=True,
                    help="write one replayable record per game")
+    p.add_argument("--backend", choices=("process", "ray"), default="process",
+                   help="run games in worker processes or as Ray tasks (same results; docs/distributed.md)")
+    p.add_argument("--address", default=None,
+                   help="with --backend ray: a running Ray cluster to join (auto or HOST:PORT; default: start a "
+                        "local one with --workers CPUs)")
     p.set_defaults(func=_cmd_evaluate)
 
     p = sub.add_parser("play", help="play one seat yourself in the terminal against bots",
@@ -491,6 +504,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "non-empty out_dir is refused)")
     mode.add_argument("--overwrite", action="store_true",
                       help="delete the run in out_dir first and start again (default: off)")
+    p.add_argument("--backend", choices=("sb3", "ray"), default="sb3",
+                   help="sb3: MaskablePPO (docs/training.md); ray: RLlib PPO on Ray workers, with a ray_* config "
+                        "(docs/distributed.md)")
     p.set_defaults(func=_cmd_train)
     return parser
 

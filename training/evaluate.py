@@ -5,8 +5,8 @@ so every agent plays every player id equally often over ``n`` games. The
 summary gives, per agent name: games, seats, wins, ties and losses (a shared
 first place is a tie, never a win for a seat), wins/games with a 95% Wilson
 interval, mean final cash, mean place, and an openskill Plackett-Luce rating
-(docs/evaluation.md). Games run in worker processes (``workers``); results do
-not depend on how many.
+(docs/evaluation.md). Games run in worker processes (``workers``) or as Ray tasks
+(``backend="ray"``, ``fcm_training.ray_evaluate``); results depend on neither.
 """
 
 from __future__ import annotations
@@ -130,8 +130,17 @@ def _one_thread() -> None:
         torch.set_num_threads(1)
 
 
-def run_games(config: TournamentConfig, progress=None) -> list[MatchResult]:
-    """Play every game of the tournament, in game order."""
+def run_games(config: TournamentConfig, progress=None, *, backend: str = "process",
+              address: str | None = None) -> list[MatchResult]:
+    """Play every game of the tournament, in game order (``backend="ray"``: as Ray tasks, same results)."""
+    if backend == "ray":
+        from .ray_evaluate import run_games_ray
+
+        return run_games_ray(config, progress=progress, address=address)
+    if backend != "process":
+        raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
+    if address is not None:
+        raise ValueError("an address is for --backend ray (a Ray cluster to join)")
     jobs = [(config, i) for i in range(config.games)]
     results: list[MatchResult] = []
     if config.workers <= 1:
@@ -280,8 +289,9 @@ def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[Agent
 
 
 def run_tournament(config: TournamentConfig, out_dir: Path | None = None, *, progress=None,
-                   records: bool = True) -> tuple[list[AgentStats], list[MatchResult]]:
-    results = run_games(config, progress=progress)
+                   records: bool = True, backend: str = "process",
+                   address: str | None = None) -> tuple[list[AgentStats], list[MatchResult]]:
+    results = run_games(config, progress=progress, backend=backend, address=address)
     stats = summarise(results)
     if out_dir is not None:
         write_results(out_dir, config, stats, results, records=records)

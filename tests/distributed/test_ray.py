@@ -1,0 +1,124 @@
+"""Ray backends: RLlib self-play (masked sampling, checkpoint, ONNX export) and Ray tournaments.
+
+Skipped without the ``distributed`` extra. One local Ray cluster (2 CPUs) serves the module.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+ray = pytest.importorskip("ray")
+torch = pytest.importorskip("torch")
+
+from ray.rllib.core.columns import Columns
+
+from fcm_agents import HeuristicAgent, OnnxAgent
+from fcm_agents.match import play_game
+from fcm_env.cli import main as fcm_main
+from fcm_training.evaluate import TournamentConfig, run_games, summarise
+from fcm_training.ray_config import load_ray_config
+from fcm_training.ray_env import FcmMultiAgentEnv, module_for
+from fcm_training.ray_export import load_module
+from fcm_training.ray_module import MaskedPPOModule
+from fcm_training.ray_selfplay import train
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def trained_run(ray_cluster, tmp_path_factory):
+    out = tmp_path_factory.mktemp("ray_tiny")
+    config = load_ray_config("ray_tiny", out_dir=str(out))
+    assert config.num_env_runners == 2
+    lines: list[str] = []
+    train(config, log=lines.append)
+    return config, out, lines
+
+
+def _learner_samples(module: MaskedPPOModule, config, steps: int) -> tuple[int, int]:
+    """Play ``steps`` learner decisions sampled from the module's exploration distribution; returns
+    (samples, samples outside the mask)."""
+    env = FcmMultiAgentEnv(config.env_config())
+    obs, _ = env.reset(seed=123)
+    samples = illegal = 0
+    while samples < steps:
+        (agent, view), = obs.items()
+        if module_for(agent) == "learner":
+            batch = {Columns.OBS: {k: torch.as_tensor(v)[None] for k, v in view.items()}}
+            logits = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
+            dist = module.get_exploration_action_dist_cls().from_logits(logits)
+            action = int(dist.sample()[0])
+            probs = torch.softmax(logits[0], dim=0).numpy()
+            assert probs[view["action_mask"] == 0].sum() == 0.0  # masked ids have probability exactly 0
+            samples += 1
+            illegal += int(view["action_mask"][action] == 0)
+            if illegal:
+                break
+        else:
+            action = int(np.flatnonzero(view["action_mask"])[0])
+        obs, _, terminated, truncated, _ = env.step({agent: action})
+        if terminated["__all__"] or truncated["__all__"]:
+            obs, _ = env.reset()
+    return samples, illegal
+
+
+def test_rllib_selfplay_trains_masked_and_exports(trained_run):
+    config, out, lines = trained_run
+    # The env raises IllegalActionError on any id outside the mask, so a finished run proves that no
+    # sampled action (learner or frozen opponent) was illegal.
+    metrics = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert metrics[-1]["env_steps"] >= config.total_timesteps
+    assert metrics[-1]["episodes"] >= 2
+    assert any("exported" in line for line in lines)
+
+    learner = load_module(out / "checkpoint")
+    assert isinstance(learner, MaskedPPOModule)
+    samples, illegal = _learner_samples(learner, config, steps=60)
+    assert (samples, illegal) == (60, 0)
+
+    # snapshot_every=1: the frozen snapshot is the learner as of the last iteration
+    snapshot = load_module(out / "checkpoint", "snapshot")
+    for name, weight in learner.state_dict().items():
+        assert torch.equal(weight, snapshot.state_dict()[name]), name
+
+    # the ONNX graph is the module, mask included, and plays a game through the project's agent
+    agent = OnnxAgent(out / "policy.onnx")
+    env = FcmMultiAgentEnv(config.env_config())
+    view = next(iter(env.reset(seed=7)[0].values()))
+    _, onnx_logits = agent.session.run(None, {"observation": view["observation"][None].astype(np.float32),
+                                              "action_mask": view["action_mask"][None].astype(np.float32)})
+    with torch.no_grad():
+        torch_logits = learner.forward_inference(
+            {Columns.OBS: {k: torch.as_tensor(v)[None] for k, v in view.items()}})[Columns.ACTION_DIST_INPUTS]
+    assert np.allclose(onnx_logits, torch_logits.numpy(), atol=1e-4)
+    result = play_game([agent, HeuristicAgent(seed=1)], seed=3, max_rounds=3)
+    assert result.decisions > 0 and result.rounds >= 1
+
+
+def test_ray_tournament_equals_process_pool(ray_cluster):
+    config = TournamentConfig(lineup=("policy", "heuristic", "random"), games=20, seed=40, max_rounds=4, workers=2)
+    by_pool = run_games(config)
+    by_ray = run_games(config, backend="ray")
+    assert [r.to_json() for r in by_ray] == [r.to_json() for r in by_pool]
+    assert [r.record.actions for r in by_ray] == [r.record.actions for r in by_pool]
+    assert [s.to_json() for s in summarise(by_ray)] == [s.to_json() for s in summarise(by_pool)]
+    assert [r.seed for r in by_ray] == list(range(40, 60))
+
+
+def test_fcm_evaluate_backend_ray_writes_the_same_summary(ray_cluster, tmp_path, capsys):
+    common = ["evaluate", "--lineup", "heuristic,random", "--games", "6", "--max-rounds", "3", "--seed", "9",
+              "--no-progress", "--no-records"]
+    assert fcm_main([*common, "--out", str(tmp_path / "pool")]) == 0
+    assert fcm_main([*common, "--backend", "ray", "--workers", "2", "--out", str(tmp_path / "ray")]) == 0
+    pool = json.loads((tmp_path / "pool" / "summary.json").read_text())
+    by_ray = json.loads((tmp_path / "ray" / "summary.json").read_text())
+    assert by_ray["agents"] == pool["agents"] and by_ray["games"] == pool["games"]
+    assert "6 games" in capsys.readouterr().out

@@ -1,0 +1,59 @@
+"""Tournament games as Ray tasks: ``fcm evaluate ... --backend ray [--address ADDR]``.
+
+The same games as the process pool of ``fcm_training.evaluate``: game ``g`` is played by
+``evaluate._play_one`` on seed ``seed + g`` with the lineup rotated by ``g`` seats and agents
+seeded per seat, so the results (and the ratings computed from them in game order) are
+bit-for-bit those of ``workers=1``. Without ``address`` a local cluster of ``workers`` CPUs
+is started (and stopped afterwards); with one (``auto`` or ``HOST:PORT``) the tasks go to that
+cluster, and every node needs fcm-magnate installed and any ``onnx:PATH`` file at the same path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fcm_agents.match import MatchResult
+
+from .evaluate import TournamentConfig, _play_one
+
+
+def _play_chunk(config: TournamentConfig, indices: list[int]) -> list[MatchResult]:
+    return [_play_one((config, i)) for i in indices]
+
+
+def chunks(games: int, workers: int) -> list[list[int]]:
+    """Consecutive game indices per task: about four tasks per worker, as the process pool's chunksize."""
+    size = max(1, games // (4 * max(1, workers)))
+    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+
+
+def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None = None,
+                  address: str | None = None) -> list[MatchResult]:
+    """Every game of the tournament, in game order, played by Ray tasks (see the module docstring)."""
+    try:
+        import ray
+    except ImportError as error:
+        raise ImportError('--backend ray needs Ray: pip install -e ".[distributed]"') from error
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, include_dashboard=False)
+        else:
+            ray.init(num_cpus=max(1, config.workers), include_dashboard=False)
+    try:
+        task = ray.remote(num_cpus=1)(_play_chunk)
+        shared = ray.put(config)
+        pending = {task.remote(shared, indices): n for n, indices in enumerate(chunks(config.games, config.workers))}
+        done: dict[int, list[MatchResult]] = {}
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                n = pending.pop(ref)
+                done[n] = ray.get(ref)
+                if progress:
+                    for _ in done[n]:
+                        progress()
+        return [result for n in sorted(done) for result in done[n]]
+    finally:
+        if started:
+            ray.shutdown()
