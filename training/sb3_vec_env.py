@@ -22,23 +22,38 @@ import gymnasium as gym
 import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
+from fcm_env.env.parallel import ParallelFcmVectorEnv
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv
 
 
 class Sb3FcmVecEnv(VecEnv):
-    """SB3 ``VecEnv`` over ``FcmVectorEnv`` (same arguments: ``num_envs``, ``env_fn`` or env kwargs)."""
+    """SB3 ``VecEnv`` over ``FcmVectorEnv`` (same arguments: ``num_envs``, ``env_fn`` or env kwargs).
 
-    def __init__(self, num_envs: int = 8, env_fn: Callable[[], FcmSingleAgentEnv] | None = None,
-                 **env_kwargs: Any):
+    ``venv`` may instead be any vector env with ``FcmVectorEnv``'s contract (``ParallelFcmVectorEnv``:
+    ``ParallelSb3FcmVecEnv`` passes one); sub-env attributes and methods go through its ``env_call``.
+    """
+
+    def __init__(self, num_envs: int = 8, env_fn: Callable[[], FcmSingleAgentEnv] | None = None, *,
+                 venv: FcmVectorEnv | ParallelFcmVectorEnv | None = None, **env_kwargs: Any):
         self.env_fn = env_fn
-        self.venv = FcmVectorEnv(num_envs, env_fn, copy=True, **env_kwargs)
-        self.envs = self.venv.envs
+        self.venv = venv if venv is not None else FcmVectorEnv(num_envs, env_fn, copy=True, **env_kwargs)
         self.actions: np.ndarray | None = None
-        super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+        self.render_mode = self.venv.render_mode
+        super().__init__(self.venv.num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+
+    @property
+    def envs(self) -> list[FcmSingleAgentEnv]:
+        """The sub-envs themselves (in-process only: a parallel venv's live in other processes)."""
+        if isinstance(self.venv, ParallelFcmVectorEnv):
+            raise AttributeError("the sub-envs run in worker processes: use get_attr / env_method")  # noqa: TRY004
+        return self.venv.envs
 
     def call_factory(self, name: str, *args: Any) -> list[Any]:
-        """``env_fn.<name>(*args)``, as a one-item list (``ParallelSb3FcmVecEnv`` has one per process)."""
+        """``env_fn.<name>(*args)`` in every process that builds sub-envs (one here; one per worker in
+        ``ParallelSb3FcmVecEnv``)."""
+        if isinstance(self.venv, ParallelFcmVectorEnv):
+            return self.venv.call_factory(name, *args)
         return [getattr(self.env_fn, name)(*args)]
 
     # ------------------------------------------------------------------ stepping
@@ -46,16 +61,21 @@ class Sb3FcmVecEnv(VecEnv):
     def reset(self) -> VecEnvObs:
         seeds = self._seeds if any(s is not None for s in self._seeds) else None
         obs, _ = self.venv.reset(seed=seeds)
-        self.reset_infos = [self.envs[i]._info() for i in range(self.num_envs)]
+        self.reset_infos = self.venv.env_call("method", "_info")
         self._reset_seeds()
         self._reset_options()
         return obs
 
     def step_async(self, actions: np.ndarray) -> None:
         self.actions = np.asarray(actions).reshape(self.num_envs)
+        if isinstance(self.venv, ParallelFcmVectorEnv):
+            self.venv.step_async(self.actions)  # the workers start at once
 
     def step_wait(self) -> VecEnvStepReturn:
-        obs, rewards, terminations, truncations, _ = self.venv.step(self.actions)
+        if isinstance(self.venv, ParallelFcmVectorEnv):
+            obs, rewards, terminations, truncations, _ = self.venv.step_wait()
+        else:
+            obs, rewards, terminations, truncations, _ = self.venv.step(self.actions)
         dones = terminations | truncations
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(dones):
@@ -70,25 +90,32 @@ class Sb3FcmVecEnv(VecEnv):
 
     # ------------------------------------------------------------------ attributes and methods of sub-envs
 
-    def _targets(self, indices: VecEnvIndices) -> list[FcmSingleAgentEnv]:
-        return [self.envs[i] for i in self._get_indices(indices)]
+    def has_attr(self, attr_name: str) -> bool:
+        """Asked of the first sub-env (all sub-envs are built by the same ``env_fn``)."""
+        try:
+            self.venv.env_call("get_attr", attr_name, [0])
+        except AttributeError:
+            return False
+        return True
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
-        return [getattr(e, attr_name) for e in self._targets(indices)]
+        return self.venv.env_call("get_attr", attr_name, list(self._get_indices(indices)))
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        for e in self._targets(indices):
-            setattr(e, attr_name, value)
+        self.venv.env_call("set_attr", attr_name, list(self._get_indices(indices)), (value,))
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
                    **method_kwargs: Any) -> list[Any]:
         if method_name == "action_masks" and not method_args and not method_kwargs:
             masks = self.venv.action_masks()  # one batched copy instead of one call per sub-env
             return [masks[i] for i in self._get_indices(indices)]
-        return [getattr(e, method_name)(*method_args, **method_kwargs) for e in self._targets(indices)]
+        return self.venv.env_call("method", method_name, list(self._get_indices(indices)), method_args,
+                                  method_kwargs)
 
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]  # sub-envs are bare FcmSingleAgentEnv
 
     def get_images(self) -> Sequence[np.ndarray | None]:
-        return [e.render() if e.render_mode == "rgb_array" else None for e in self.envs]
+        if self.render_mode != "rgb_array":
+            return [None] * self.num_envs
+        return self.venv.env_call("method", "render")

@@ -172,14 +172,26 @@ class FcmVectorEnv(VectorEnv):
     # ------------------------------------------------------------------ helpers
 
     def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
-        if seed is None:
-            return [None] * self.num_envs
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-            return [int(seed) + i for i in range(self.num_envs)]
-        seeds = list(seed)
-        if len(seeds) != self.num_envs:
-            raise ValueError(f"need {self.num_envs} seeds, got {len(seeds)}")
-        return seeds
+        return vector_seeds(seed, self.num_envs)
+
+    def env_call(self, kind: str, name: str, indices: Sequence[int] | None = None, args: tuple = (),
+                 kwargs: dict[str, Any] | None = None) -> list[Any]:
+        """On the sub-envs ``indices`` (all by default): ``get_attr`` / ``set_attr`` (``args[0]``) /
+        ``method`` (call ``name``) / ``call`` (call it if callable, else its value); one result each."""
+        envs = self.envs if indices is None else [self.envs[i] for i in indices]
+        kwargs = kwargs or {}
+        if kind == "get_attr":
+            return [getattr(e, name) for e in envs]
+        if kind == "set_attr":
+            for e in envs:
+                setattr(e, name, args[0])
+            return [None] * len(envs)
+        if kind == "method":
+            return [getattr(e, name)(*args, **kwargs) for e in envs]
+        if kind == "call":
+            values = [getattr(e, name) for e in envs]
+            return [v(*args, **kwargs) if callable(v) else v for v in values]
+        raise ValueError(f"kind must be get_attr, set_attr, method or call, got {kind!r}")
 
     def _write(self, i: int) -> None:
         e = self.envs[i]
@@ -188,3 +200,15 @@ class FcmVectorEnv(VectorEnv):
 
     def _out(self) -> np.ndarray:
         return self._obs.copy() if self.copy else self._obs
+
+
+def vector_seeds(seed: int | Sequence[int | None] | None, num_envs: int) -> list[int | None]:
+    """One seed per sub-env, Gymnasium's way: ``s`` gives ``s + i``; a list is taken as it is; None: none."""
+    if seed is None:
+        return [None] * num_envs
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        return [int(seed) + i for i in range(num_envs)]
+    seeds = list(seed)
+    if len(seeds) != num_envs:
+        raise ValueError(f"need {num_envs} seeds, got {len(seeds)}")
+    return seeds
