@@ -15,6 +15,7 @@ from typing import Any
 from .aec import env as _aec_env
 from .aec import raw_env
 from .checks import LegalActionWrapper, check_envs
+from .parallel import ParallelFcmVectorEnv
 from .rewards import REWARD_SCHEMES, SHAPINGS, final_rewards, standings
 from .single_agent import FcmSingleAgentEnv
 from .vector import FcmVectorEnv
@@ -25,6 +26,7 @@ __all__ = [
     "FcmSingleAgentEnv",
     "FcmVectorEnv",
     "LegalActionWrapper",
+    "ParallelFcmVectorEnv",
     "check_envs",
     "final_rewards",
     "raw_env",
