@@ -1,5 +1,6 @@
 """The environments: PettingZoo AEC (``aec``), the Gymnasium single-agent view
-(``single_agent``) and the batched vector env (``vector``).
+(``single_agent``), the batched vector env (``vector``) and the same over worker processes
+(``parallel``, shared memory).
 
 ``fcm_env.env`` is this package *and* the PettingZoo constructor: calling it,
 ``fcm_env.env(num_players=3)`` or ``fcm_env.env(3)``, returns the wrapped AEC env of ``aec.env``
