@@ -307,6 +307,13 @@ class _TrainHelp(argparse.Action):
 def _cmd_train(args: argparse.Namespace) -> int:
     import importlib
 
+    if args.backend is None:  # a config that says `backend: ray` picks RLlib by itself
+        try:
+            from fcm_training.ray_config import declares_ray
+        except ImportError:  # the training extras are missing: the SB3 path says so
+            args.backend = "sb3"
+        else:
+            args.backend = "ray" if declares_ray(args.config) else "sb3"
     if args.backend == "ray":
         from fcm_training.ray_selfplay import cli_main
 
@@ -504,9 +511,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "non-empty out_dir is refused)")
     mode.add_argument("--overwrite", action="store_true",
                       help="delete the run in out_dir first and start again (default: off)")
-    p.add_argument("--backend", choices=("sb3", "ray"), default="sb3",
+    p.add_argument("--backend", choices=("sb3", "ray"), default=None,
                    help="sb3: MaskablePPO (docs/training.md); ray: RLlib PPO on Ray workers, with a ray_* config "
-                        "(docs/distributed.md)")
+                        "(docs/distributed.md) (default: ray for a config that says backend: ray, else sb3)")
     p.set_defaults(func=_cmd_train)
     return parser
 

@@ -98,6 +98,16 @@ class RayConfig:
         return (policy, *others)
 
 
+def declares_ray(path: str | Path) -> bool:
+    """Whether the config at ``path`` (or the shipped one of that name) says ``backend: ray``; False when
+    it cannot be read (the trainer then reports why)."""
+    try:
+        data = yaml.safe_load(resolve_config(path).read_text())
+    except (ConfigError, OSError, yaml.YAMLError):
+        return False
+    return isinstance(data, dict) and data.get("backend") == "ray"
+
+
 def make_ray_config(settings: dict[str, Any]) -> RayConfig:
     try:
         return RayConfig(**settings)

@@ -86,14 +86,25 @@ def refresh_snapshot(algo) -> None:
 def iteration_metrics(result: dict[str, Any], iteration: int, wall: float) -> dict[str, Any]:
     """The line of ``metrics.jsonl`` for one ``algo.train()`` result."""
     runners = result.get("env_runners", {})
-    returns = runners.get("module_episode_returns_mean", {})
+    learner = result.get("learners", {}).get("learner", {})
+    timers = result.get("timers", {})
+
+    def number(value: Any) -> float | None:
+        return None if value is None else round(float(value), 5)
+
     return {
         "iteration": iteration,
         "env_steps": int(runners.get("num_env_steps_sampled_lifetime", 0)),
         "env_steps_this_iter": int(runners.get("num_env_steps_sampled", 0)),
+        "learner_steps_trained": int(learner.get("num_module_steps_trained", 0)),
         "episodes": int(runners.get("num_episodes_lifetime", 0)),
-        "learner_return_mean": returns.get("learner"),
-        "seconds": round(wall, 3),
+        "learner_return_mean": number(runners.get("module_episode_returns_mean", {}).get("learner")),
+        "policy_loss": number(learner.get("policy_loss")),
+        "vf_loss": number(learner.get("vf_loss")),
+        "entropy": number(learner.get("entropy")),
+        "seconds": round(wall, 3),  # the whole iteration: sampling, then the learner's update
+        "sampling_seconds": number(timers.get("env_runner_sampling_timer")),  # RLlib's timer (smoothed)
+        "learning_seconds": number(timers.get("learner_update_timer")),
     }
 
 

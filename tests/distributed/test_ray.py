@@ -122,3 +122,11 @@ def test_fcm_evaluate_backend_ray_writes_the_same_summary(ray_cluster, tmp_path,
     by_ray = json.loads((tmp_path / "ray" / "summary.json").read_text())
     assert by_ray["agents"] == pool["agents"] and by_ray["games"] == pool["games"]
     assert "6 games" in capsys.readouterr().out
+
+
+def test_fcm_train_picks_ray_from_the_config_and_names_bad_settings(capsys):
+    assert fcm_main(["train", "ray_tiny", "--set", "minibatch_size=100000"]) == 2
+    assert capsys.readouterr().err.strip() == ("fcm train: error: config: minibatch_size 100000 exceeds "
+                                               "train_batch_size 150")
+    assert fcm_main(["train", "ray_tiny", "--backend", "ray", "--resume"]) == 2
+    assert "--resume is not supported" in capsys.readouterr().err

@@ -32,3 +32,14 @@ def test_chunks_cover_every_game_once_in_order():
         parts = chunks(games, workers)
         assert [i for part in parts for i in part] == list(range(games))
         assert all(parts)
+
+
+def test_declares_ray_picks_the_backend_from_the_file(tmp_path):
+    from fcm_training.ray_config import declares_ray
+
+    assert declares_ray("ray_tiny") and declares_ray("ray_4p")
+    assert not declares_ray("quick")
+    assert not declares_ray(tmp_path / "missing.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("backend: [ray\n")
+    assert not declares_ray(bad)
