@@ -180,7 +180,8 @@ def test_cli_play_and_evaluate_take_the_policy_spec(tmp_path, monkeypatch, capsy
 
     from fcm_env import cli
 
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))  # always the first choice
+    monkeypatch.chdir(tmp_path)  # the game's record is saved under runs/ here
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\ny\n" * 3000))  # the first choice, confirmed when asked
     assert cli.main(["play", "--opponents", "policy", "--seat", "1", "--max-rounds", "2"]) == 0
     out = capsys.readouterr().out
     assert "player 0: policy" in out and "game over" in out
