@@ -16,6 +16,8 @@ works on a copy). Player ids and house numbers are the engine's (docs/engine-api
   the houses a placed or a hypothetical campaign reaches (rules: Phase 6; C15; R45-R46).
 * ``income_forecast(g)``: each chain's Dinnertime result (sales, tips, CFO share) if
   Dinnertime ran now with the current stock, demand and bank.
+* ``placement_footprint(g, action, tile)``: the squares a placement action would cover (the
+  terminal's preview and the web table's hover outline both draw it).
 """
 
 from __future__ import annotations
@@ -26,9 +28,17 @@ from typing import TYPE_CHECKING
 from fcm_env.data import CampaignType, EmployeeType, Milestone, marketing_tile
 
 from . import dinnertime, marketing_run, structure
-from .board import UNREACHABLE
+from .actions import Action, ActionKind
+from .board import UNREACHABLE, AirplaneLane, Board, Square
 from .occupancy import house_grid
-from .placement import campaign_squares
+from .placement import (
+    airplane_from_anchor,
+    campaign_squares,
+    garden_squares,
+    house_footprint,
+    restaurant_entrance,
+    restaurant_squares,
+)
 from .state import Campaign, GameState
 
 if TYPE_CHECKING:
@@ -168,3 +178,40 @@ def income_forecast(g: Game | GameState) -> dict[int, int]:
     before = [p.cash for p in state.players]
     dinnertime.run(state)
     return {p.player: p.cash - before[p.player] for p in state.players}
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """The squares one placement covers (``placement_footprint``)."""
+
+    squares: tuple[Square, ...]  # the piece on the map: a restaurant, house, garden or campaign tile
+    entrance: Square | None = None  # a restaurant's entrance square
+    garden: tuple[Square, ...] = ()  # the garden a house comes with
+    lane: AirplaneLane | None = None  # an airplane flies beside the map: its edge and rows or columns
+
+
+def placement_footprint(g: Game | GameState | Board, action: Action, tile: int | None = None) -> Footprint:
+    """What ``action`` (a restaurant, house, garden or campaign placement) would cover.
+
+    ``tile`` is the campaign tile being placed (the pending context holds it), needed for a
+    campaign only. An airplane has no squares on the map: its ``lane`` says where it flies.
+    Legality is the legal actions' business: this only reads the shape (a bare ``Board`` is
+    enough, as a front end holding only the public map has).
+    """
+    board = g if isinstance(g, Board) else _state(g).board
+    a, kind = action.args, action.kind
+    if kind == ActionKind.PLACE_RESTAURANT:
+        return Footprint(restaurant_squares(*a), entrance=restaurant_entrance(*a))
+    if kind == ActionKind.PLACE_HOUSE:
+        house, garden = house_footprint(*a)
+        return Footprint(tuple(house), garden=tuple(garden))
+    if kind == ActionKind.PLACE_GARDEN:
+        return Footprint(tuple(garden_squares(*a)))
+    if kind == ActionKind.PLACE_CAMPAIGN:
+        if tile is None:
+            raise ValueError("a campaign placement needs the tile being placed")
+        spec = marketing_tile(tile)
+        if spec.type == CampaignType.AIRPLANE:
+            return Footprint((), lane=airplane_from_anchor(*a, spec.along_edge, board))
+        return Footprint(tuple(campaign_squares(*a, spec)))
+    raise ValueError(f"{action} is not a placement")

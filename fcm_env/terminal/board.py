@@ -6,17 +6,14 @@ square keep house numbers from touching restaurant digits, and tile borders show
 
 from __future__ import annotations
 
-from fcm_env.data import MARKETING_TILES, TILE_SIZE, CampaignType, Direction, Good
+from fcm_env.data import TILE_SIZE, CampaignType, Direction, Good
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.occupancy import house_grid
 from fcm_env.engine.placement import (
-    airplane_from_anchor,
-    campaign_squares,
-    garden_squares,
-    house_footprint,
     restaurant_entrance,
     restaurant_squares,
 )
+from fcm_env.engine.queries import placement_footprint
 from fcm_env.engine.state import GameState
 from fcm_env.engine.tiles import BRIDGE, DRINK, HOUSE, ROAD
 from fcm_env.terminal.words import good_name, ordinal
@@ -104,27 +101,19 @@ def board_text(state: GameState) -> str:
 
 def footprint(action: Action, state: GameState, tile: int | None = None) -> dict[tuple[int, int], str]:
     """The squares a placement would cover, each with its preview mark (``*E*`` a restaurant's
-    entrance, ``*g*`` a garden, ``***`` the rest)."""
-    a, k = action.args, action.kind
-    if k == ActionKind.PLACE_RESTAURANT:
-        marks = {sq: "***" for sq in restaurant_squares(*a)}
-        marks[restaurant_entrance(*a)] = "*E*"
-        return marks
-    if k == ActionKind.PLACE_HOUSE:
-        house, garden = house_footprint(*a)
-        return {**{sq: "*H*" for sq in house}, **{sq: "*g*" for sq in garden}}
-    if k == ActionKind.PLACE_GARDEN:
-        return {sq: "*g*" for sq in garden_squares(*a)}
-    if k == ActionKind.PLACE_CAMPAIGN and tile is not None:
-        spec = MARKETING_TILES[tile - 1]
+    entrance, ``*g*`` a garden, ``*A*`` an airplane's rows or columns, ``***`` the rest)."""
+    shape = placement_footprint(state, action, tile)
+    mark = {ActionKind.PLACE_HOUSE: "*H*", ActionKind.PLACE_GARDEN: "*g*"}.get(action.kind, "***")
+    marks = {sq: mark for sq in shape.squares}
+    marks.update({sq: "*g*" for sq in shape.garden})
+    if shape.entrance is not None:
+        marks[shape.entrance] = "*E*"
+    if shape.lane is not None:
         board = state.board
-        if spec.type == CampaignType.AIRPLANE:
-            lane = airplane_from_anchor(*a, spec.along_edge, board)
-            if lane.edge in (Direction.N, Direction.S):
-                return {(r, c): "*A*" for r in range(board.height) for c in lane.span()}
-            return {(r, c): "*A*" for r in lane.span() for c in range(board.width)}
-        return {sq: "***" for sq in campaign_squares(*a, spec)}
-    raise ValueError(f"{action} is not a placement with a known footprint")
+        if shape.lane.edge in (Direction.N, Direction.S):
+            return {(r, c): "*A*" for r in range(board.height) for c in shape.lane.span()}
+        return {(r, c): "*A*" for r in shape.lane.span() for c in range(board.width)}
+    return marks
 
 
 def preview_text(action: Action, state: GameState, tile: int | None = None, margin: int = 3) -> str:

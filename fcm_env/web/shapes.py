@@ -14,16 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fcm_env.data import CampaignType, marketing_tile
-from fcm_env.engine.board import Board
-from fcm_env.engine.placement import (
-    airplane_from_anchor,
-    campaign_squares,
-    garden_squares,
-    house_footprint,
-    restaurant_entrance,
-    restaurant_squares,
-)
+from fcm_env.data import marketing_tile
+from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.engine.board import AirplaneLane, Board
+from fcm_env.engine.placement import airplane_from_anchor
+from fcm_env.engine.queries import placement_footprint
 
 PLACEMENT_KINDS = frozenset({"PLACE_RESTAURANT", "PLACE_HOUSE", "PLACE_GARDEN", "PLACE_CAMPAIGN"})
 
@@ -35,6 +30,10 @@ def _sq(squares: Any) -> list[list[int]]:
 def airplane_lane(row: int, col: int, orientation: int, number: int, board: Board) -> list[list[int]]:
     """The margin squares an airplane campaign (anchor ``row, col, orientation``) flies over."""
     lane = airplane_from_anchor(row, col, orientation, marketing_tile(number).along_edge, board)
+    return _lane_squares(lane, board)
+
+
+def _lane_squares(lane: AirplaneLane, board: Board) -> list[list[int]]:
     height, width = board.shape
     edge = int(lane.edge)
     return [list({0: (-1, k), 1: (k, width), 2: (height, k), 3: (k, -1)}[edge]) for k in lane.span()]
@@ -44,35 +43,25 @@ def placement_shape(action: dict[str, Any], tile: int | None, board: Board) -> d
     """``{key, squares, entrance, garden}`` of one described placement action.
 
     ``tile`` is the campaign tile being placed (the pending decision's ``tile`` field);
-    it is needed for ``PLACE_CAMPAIGN`` only.
+    it is needed for ``PLACE_CAMPAIGN`` only. The shape is the engine's
+    (``queries.placement_footprint``); the key is the square a click places it by.
     """
     kind, p = action["kind"], action["params"]
-    row, col, o = p["row"], p["col"], p["orientation"]
-    entrance: list[int] | None = None
-    garden: list[list[int]] = []
+    if kind not in PLACEMENT_KINDS:
+        raise ValueError(f"{kind} is not a placement")
+    engine_action = Action(ActionKind[kind], (p["row"], p["col"], p["orientation"]))
+    shape = placement_footprint(board, engine_action, tile)
+    squares = _lane_squares(shape.lane, board) if shape.lane is not None else _sq(shape.squares)
+    entrance = list(shape.entrance) if shape.entrance is not None else None
     if kind == "PLACE_RESTAURANT":
-        squares = _sq(restaurant_squares(row, col, o))
-        entrance = list(restaurant_entrance(row, col, o))
         key = entrance
     elif kind == "PLACE_HOUSE":
-        house, yard = house_footprint(row, col, o)
-        squares, garden = _sq(house), _sq(yard)
         key = min(squares)
     elif kind == "PLACE_GARDEN":
-        squares = _sq(garden_squares(row, col, o))
-        key = [row, col]
-    elif kind == "PLACE_CAMPAIGN":
-        if tile is None:
-            raise ValueError("PLACE_CAMPAIGN needs the tile being placed")
-        spec = marketing_tile(tile)
-        if spec.type == CampaignType.AIRPLANE:
-            squares = airplane_lane(row, col, o, tile, board)
-        else:
-            squares = _sq(campaign_squares(row, col, o, spec))
-        key = squares[0]
+        key = [p["row"], p["col"]]
     else:
-        raise ValueError(f"{kind} is not a placement")
-    return {"key": [int(v) for v in key], "squares": squares, "entrance": entrance, "garden": garden}
+        key = squares[0]
+    return {"key": [int(v) for v in key], "squares": squares, "entrance": entrance, "garden": _sq(shape.garden)}
 
 
 def with_shapes(actions: list[dict[str, Any]], view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -112,3 +112,27 @@ def test_income_forecast_runs_dinnertime_on_a_copy():
     assert queries.income_forecast(state) == {0: 125, 1: 3}
     assert Game(state).to_dict() == before  # nothing moved
     assert int(state.players[0].work[E.LUXURIES_MANAGER]) == 1
+
+
+def test_placement_footprint_reads_the_shape_of_every_kind_of_placement():
+    from fcm_env.data import MARKETING_TILES, CampaignType, Direction
+    from fcm_env.engine.actions import Action, ActionKind
+
+    game = Game.new(2, seed=1)
+    # a restaurant is 2x2 from its top-left square; orientation 0 puts the entrance there (NW)
+    shape = queries.placement_footprint(game, Action(ActionKind.PLACE_RESTAURANT, (3, 4, 0)))
+    assert shape.squares == ((3, 4), (3, 5), (4, 4), (4, 5)) and shape.entrance == (3, 4)
+    # a house is 2x2 with a 2x1 garden on the side its orientation names (0: above it)
+    shape = queries.placement_footprint(game.state, Action(ActionKind.PLACE_HOUSE, (5, 5, 0)))
+    assert shape.squares == ((6, 5), (6, 6), (7, 5), (7, 6)) and shape.garden == ((5, 5), (5, 6))
+    billboard = next(t.number for t in MARKETING_TILES if t.type == CampaignType.BILLBOARD)
+    shape = queries.placement_footprint(game, Action(ActionKind.PLACE_CAMPAIGN, (5, 5, 0)), billboard)
+    assert shape.squares == ((5, 5), (5, 6), (5, 7), (6, 5), (6, 6), (6, 7))  # 2x3, lying
+    # an airplane flies beside the map: no squares, a lane (a board alone is enough to ask)
+    plane = next(t for t in MARKETING_TILES if t.type == CampaignType.AIRPLANE)
+    shape = queries.placement_footprint(game.state.board, Action(ActionKind.PLACE_CAMPAIGN, (0, 3, 0)), plane.number)
+    assert shape.squares == () and shape.lane.edge == Direction.N and list(shape.lane.span()) == [3]
+    with pytest.raises(ValueError, match="needs the tile being placed"):
+        queries.placement_footprint(game, Action(ActionKind.PLACE_CAMPAIGN, (5, 5, 0)))
+    with pytest.raises(ValueError, match="is not a placement"):
+        queries.placement_footprint(game, Action(ActionKind.RECRUIT, (int(E.WAITRESS),)))
