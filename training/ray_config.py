@@ -14,7 +14,16 @@ import yaml
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 from pydantic.dataclasses import dataclass
 
-from .config import OPPONENT_KINDS, ConfigError, Reward, SeedRange, Variant, error_lines, resolve_config
+from .config import (
+    OPPONENT_KINDS,
+    ConfigError,
+    Reward,
+    SeedRange,
+    Variant,
+    error_lines,
+    read_settings,
+    resolve_config,
+)
 
 Positive = Annotated[int, Field(ge=1)]
 NonNegative = Annotated[int, Field(ge=0)]
@@ -117,12 +126,4 @@ def make_ray_config(settings: dict[str, Any]) -> RayConfig:
 
 def load_ray_config(path: str | Path, **overrides: Any) -> RayConfig:
     """Read a YAML config (a path or a shipped name such as ``ray_tiny``) and apply ``overrides``."""
-    source = resolve_config(path)
-    try:
-        data = yaml.safe_load(source.read_text()) or {}
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"config {path}: not valid YAML ({' '.join(str(exc).split())})") from None
-    if not isinstance(data, dict):
-        raise ConfigError(f"config {path}: expected a mapping of settings, got {type(data).__name__}")
-    data.update({k: v for k, v in overrides.items() if v is not None})
-    return make_ray_config(data)
+    return make_ray_config(read_settings(path, overrides))
