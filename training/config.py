@@ -19,15 +19,24 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic.dataclasses import dataclass
 
 from fcm_env.engine.game import VARIANTS
 from fcm_env.env.rewards import REWARD_SCHEMES
 
-Positive = Annotated[int, Field(ge=1)]
-NonNegative = Annotated[int, Field(ge=0)]
-SeedRange = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]
+
+def _not_a_bool(value: Any) -> Any:
+    """pydantic reads ``true`` as 1 for an int; a setting like ``n_envs: true`` is a mistake to name."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected an integer, got {value!r}")  # noqa: TRY004 -- pydantic wants ValueError
+    return value
+
+
+Int = Annotated[int, BeforeValidator(_not_a_bool)]
+Positive = Annotated[Int, Field(ge=1)]
+NonNegative = Annotated[Int, Field(ge=0)]
+SeedRange = Annotated[list[Annotated[Int, Field(ge=0)]], Field(min_length=2, max_length=2)]
 OPPONENT_KINDS = ("snapshot", "random", "heuristic")
 #: the names of fcm_training.features.EXTRACTORS (kept here so checking a config does not import torch)
 EXTRACTOR_NAMES = ("cnn", "compact", "spatial")
@@ -51,7 +60,7 @@ class Config:
     """A self-play run (every field can be set in the YAML file or with ``--set KEY=VALUE``)."""
 
     name: str = "run"
-    num_players: Annotated[int, Field(ge=2, le=5)] = 2
+    num_players: Annotated[Int, Field(ge=2, le=5)] = 2
     variant: Variant = "standard"
     max_rounds: Positive = 20
     reward: Reward = "win"
@@ -74,7 +83,7 @@ class Config:
     # PPO
     learning_rate: Annotated[float, Field(gt=0)] = 3e-4
     n_steps: Positive = 512
-    batch_size: Annotated[int, Field(ge=2)] = 256  # SB3 normalises advantages per minibatch
+    batch_size: Annotated[Int, Field(ge=2)] = 256  # SB3 normalises advantages per minibatch
     n_epochs: Positive = 4
     gamma: Annotated[float, Field(gt=0, le=1)] = 0.995
     gae_lambda: Annotated[float, Field(ge=0, le=1)] = 0.95

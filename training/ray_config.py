@@ -17,6 +17,9 @@ from pydantic.dataclasses import dataclass
 from .config import (
     OPPONENT_KINDS,
     ConfigError,
+    Int,
+    NonNegative,
+    Positive,
     Reward,
     SeedRange,
     Variant,
@@ -25,8 +28,6 @@ from .config import (
     resolve_config,
 )
 
-Positive = Annotated[int, Field(ge=1)]
-NonNegative = Annotated[int, Field(ge=0)]
 OpponentKind = Literal[OPPONENT_KINDS]  # type: ignore[valid-type]
 
 
@@ -36,7 +37,7 @@ class RayConfig:
 
     name: str = "ray"
     backend: Literal["ray"] = "ray"  # marks the file as an RLlib config (fcm train refuses it without --backend ray)
-    num_players: Annotated[int, Field(ge=2, le=5)] = 4
+    num_players: Annotated[Int, Field(ge=2, le=5)] = 4
     variant: Variant = "standard"
     max_rounds: Positive = 30
     reward: Reward = "win"

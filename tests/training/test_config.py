@@ -175,3 +175,14 @@ def test_total_timesteps_rounds_up_to_whole_rollouts_and_says_so_once(capsys):
     assert capsys.readouterr().out == ""
     assert planned_timesteps(make_config({"n_envs": 2, "n_steps": 64, "total_timesteps": 257}),
                              announce=False) == 384
+
+
+@pytest.mark.parametrize(("settings", "line"), [
+    ({"n_envs": True}, "config: n_envs: expected an integer, got True"),
+    ({"train_seeds": [False, 5]}, "config: train_seeds[0]: expected an integer, got False"),
+])
+def test_a_boolean_is_not_taken_for_an_integer(settings, line):
+    # pydantic alone reads `true` as 1: `n_envs: true` in a YAML file would silently train one game
+    with pytest.raises(ConfigError) as raised:
+        make_config(settings)
+    assert str(raised.value) == line
