@@ -79,6 +79,7 @@ def bot_event(player: int, name: str, action: Action, decision: Decision) -> dic
 # ------------------------------------------------------------------ reading request lines
 
 MAX_DEPTH = 32  # nesting levels of a request (a saved state or record needs fewer than 10)
+MAX_LINE_CHARS = 16_000_000  # a request line (a long game's record is a few MB) is parsed only below this
 MAX_OPEN_GAMES = 32
 MAX_ERROR_CHARS = 2000
 
@@ -122,6 +123,9 @@ def _depth(value: Any) -> int:
 
 def decode_line(line: str) -> Any:
     """The JSON value of one request line; ``ProtocolError`` for anything but one strict JSON value."""
+    if len(line) > MAX_LINE_CHARS:
+        raise ProtocolError(f"not accepted: a request line holds at most {MAX_LINE_CHARS:,} characters, "
+                            f"got {len(line):,}")
     if not line.strip():
         raise ProtocolError("empty line: send one JSON object per line")
     try:

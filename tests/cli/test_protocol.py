@@ -357,6 +357,7 @@ def test_an_invalid_request_id_is_an_error_and_is_not_echoed(rid, kind):
     ('{"cmd": "games", "cmd": "quit"}', "not valid JSON: the key 'cmd' appears twice in one object"),
     ('{"cmd": "games"} x', "not valid JSON: Extra data: line 1 column 18 (char 17)"),
     ("\udcff{}", "not valid UTF-8 text"),
+    (" " * 16_000_001, "not accepted: a request line holds at most 16,000,000 characters, got 16,000,001"),
 ])
 def test_lines_that_are_not_one_strict_json_value_get_a_clear_error(line, error):
     assert Session().handle_line(line) == {"ok": False, "error": error}
