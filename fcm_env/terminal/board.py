@@ -84,11 +84,9 @@ def board_text(state: GameState) -> str:
     board = state.board
     lines = _grid(_cells(state), range(board.height), range(board.width))
     lines.append(LEGEND)
-    letters = {int(Good.BURGER): "burger", int(Good.PIZZA): "pizza", int(Good.BEER): "beer",
-               int(Good.LEMONADE): "lemonade", int(Good.SODA): "soda"}
     for number, house in sorted(state.houses.items()):
         if house.demand:
-            wants = ", ".join(letters[g] for g in house.demand)
+            wants = ", ".join(good_name(g) for g in house.demand)
             lines.append(f"house {number}{' (garden)' if house.has_garden else ''} wants: {wants}")
     for camp in sorted(state.campaigns, key=lambda c: c.number):
         left = "forever" if camp.eternal else f"{camp.remaining} more turn(s)"
