@@ -191,7 +191,17 @@ class Observer:
 
     # ------------------------------------------------------------------ writing
 
-    def _write(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray) -> None:
+    def _write(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray,
+               seats: tuple[int, list[int], list[int]] | None = None) -> None:
+        me, by_slot, rel = seats or self.seats(state, observer)
+        self._write_map(state, board, rel)
+        vec[...] = 0.0
+        self._write_globals(state, observer, vec, rel)
+        self._write_context(state, observer, board, vec)
+        self._write_players(state, observer, by_slot, me, vec)
+
+    def seats(self, state: GameState, observer: int) -> tuple[int, list[int], list[int]]:
+        """The observer's seat, the player id in each relative slot (0 = the observer), each player's slot."""
         n = state.num_players
         if not 0 <= int(observer) < n:
             raise ValueError(f"player must be 0..{n - 1}, got {observer}")
@@ -206,11 +216,30 @@ class Observer:
         rel = [0] * n
         for slot, player in enumerate(by_slot):
             rel[player] = slot
-        self._write_map(state, board, rel)
-        vec[...] = 0.0
+        return me, by_slot, rel
+
+    def write_changed(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray,
+                      seats: tuple[int, list[int], list[int]], players: list[int], map_changed: bool) -> None:
+        """Redraw, over an earlier observation of the same game by the same observer, only what may differ.
+
+        ``players``: the player ids whose state may have changed since (``fcm_env.engine.changes``);
+        ``map_changed``: whether a piece may have moved; ``seats``: ``self.seats`` (unchanged since,
+        as the turn order is). The pending decision, the table and the turn are always redrawn.
+        """
+        me, by_slot, rel = seats
+        if map_changed:
+            self._write_map(state, board, rel)
+        else:
+            board[self._ch["pending_piece"]] = 0.0
+        vec[:self._o["player0"]] = 0.0
         self._write_globals(state, observer, vec, rel)
         self._write_context(state, observer, board, vec)
-        self._write_players(state, observer, by_slot, me, vec)
+        if players:
+            blocks = self._blocks(vec)
+            decider = state.pending[-1].player if state.pending else None
+            for player in players:
+                slot = rel[player]
+                self._write_player(state, observer, player, (me + slot) % state.num_players, blocks[slot], decider)
 
     def _write_map(self, state: GameState, board: np.ndarray, rel: list[int]) -> None:
         """Every board plane: the static ones copied, the others zeroed, then the pieces scattered in.
@@ -397,7 +426,20 @@ class Observer:
             vec[start:start + len(kept)] = np.asarray(kept, dtype=np.float32) / STOCK_SCALE
 
     def _write_players(self, state: GameState, observer: int, by_slot: list[int], me: int, vec: np.ndarray) -> None:
-        """Every player's block, in relative slot order.
+        """Every player's block, in relative slot order."""
+        n = state.num_players
+        blocks = self._blocks(vec)
+        decider = state.pending[-1].player if state.pending else None
+        for slot, player in enumerate(by_slot):
+            self._write_player(state, observer, player, (me + slot) % n, blocks[slot], decider)
+
+    def _blocks(self, vec: np.ndarray) -> np.ndarray:
+        p0 = self._o["player0"]
+        return vec[p0:p0 + MAX_PLAYERS * self._block].reshape(MAX_PLAYERS, self._block)
+
+    def _write_player(self, state: GameState, observer: int, player: int, seat: int, b: np.ndarray,
+                      decider: int | None) -> None:
+        """One player's block.
 
         A block depends on the player and on what the observer may see of them: it is
         cached under a key made of all of that (most steps change one player). The
@@ -405,29 +447,22 @@ class Observer:
         card) and ``to_move`` are written afterwards, so that one cached block serves
         every observer.
         """
-        n = state.num_players
         f = self._f
-        p0 = self._o["player0"]
-        blocks = vec[p0:p0 + MAX_PLAYERS * self._block].reshape(MAX_PLAYERS, self._block)
-        decider = state.pending[-1].player if state.pending else None
-        for slot, player in enumerate(by_slot):
-            p = state.players[player]
-            s_hidden = visibility.structure_hidden(state, observer, player)
-            f_hidden = visibility.firing_hidden(state, observer, player)
-            seat = (me + slot) % n
-            spot = state.spots[player] if player < len(state.spots) else None
-            key = (
-                p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
-                p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
-                tuple([r.coming_soon for r in p.restaurants]), s_hidden, f_hidden, seat, spot, state.ceo_slots,
-            )
-            blocks[slot] = self._player_blocks.get(key, self._player_block, state, observer, player, seat)
-            b = blocks[slot]
-            if player == decider:
-                b[f["to_move"]] = 1.0
-            if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
-                b[f["reserve_known"]] = 1.0
-                b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
+        p = state.players[player]
+        s_hidden = visibility.structure_hidden(state, observer, player)
+        f_hidden = visibility.firing_hidden(state, observer, player)
+        spot = state.spots[player] if player < len(state.spots) else None
+        key = (
+            p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
+            p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
+            tuple([r.coming_soon for r in p.restaurants]), s_hidden, f_hidden, seat, spot, state.ceo_slots,
+        )
+        b[:] = self._player_blocks.get(key, self._player_block, state, observer, player, seat)
+        if player == decider:
+            b[f["to_move"]] = 1.0
+        if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
+            b[f["reserve_known"]] = 1.0
+            b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
 
     def _player_block(self, state: GameState, observer: int, player: int, seat: int) -> np.ndarray:
         """One player's block as ``observer`` sees it, but for ``to_move`` and the reserve card (left zero)."""

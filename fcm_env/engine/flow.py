@@ -17,8 +17,11 @@ from . import bank, cleanup, dinnertime, marketing_run, payday, structure, worki
 from .state import GameState, Phase
 
 
-def advance(state: GameState) -> None:
+def advance(state: GameState) -> int:
+    """Run the engine's own steps until a decision is pending or the game is over; returns how many ran."""
+    steps = 0
     while not state.pending and state.phase != Phase.GAME_OVER:
+        steps += 1
         phase = state.phase
         if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
             state.round = 1
@@ -40,6 +43,7 @@ def advance(state: GameState) -> None:
             cleanup.finish(state)
         else:  # RESTRUCTURING always leaves a decision or moves on by itself
             raise RuntimeError(f"no decision pending in phase {phase.name}")
+    return steps
 
 
 def winners(state: GameState) -> tuple[int, ...]:

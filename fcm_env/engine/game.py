@@ -16,6 +16,7 @@ import numpy as np
 from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
 
 from . import (
+    changes,
     cleanup,
     events,
     expansion,
@@ -58,6 +59,8 @@ class Game:
         self.history: list[Action] | None = None
         #: opt-in event log (``record_events``): plain dicts, fcm_env.engine.events
         self.events: list[dict[str, Any]] | None = None
+        #: what each move may have changed (move stamps for incremental readers: fcm_env.engine.changes)
+        self.changes = changes.ChangeLog(state.num_players)
 
     # ------------------------------------------------------------------ creation
 
@@ -199,12 +202,17 @@ class Game:
         self._move(self.pending, action)
 
     def _move(self, pending: Pending, action: Action) -> None:
+        state = self.state
         _, apply = ROUTES[pending.decision]
-        events.action_event(self.state, pending.decision, pending.player, action)
-        apply(self.state, pending, action)
+        events.action_event(state, pending.decision, pending.player, action)
+        before = changes.table_facts(state)
+        apply(state, pending, action)
         if self.history is not None:
             self.history.append(action)
-        self._advance()
+        steps = flow.advance(state)
+        self._legal_cache = None
+        self.position_cache = {}
+        self.changes.decision(state, pending, before, steps)
 
     def advance(self) -> Game:
         """Run the engine's own steps from this position until a player must decide or the game ends.
@@ -218,10 +226,11 @@ class Game:
         return self
 
     def _advance(self) -> None:
-        """Run the engine's own steps until a player must decide (or the game ends)."""
+        """Run the engine's own steps until a player must decide (or the game ends); stamps every part."""
         flow.advance(self.state)
         self._legal_cache = None
         self.position_cache = {}
+        self.changes.everything()
 
     def clone(self) -> Game:
         game = Game(self.state.clone())

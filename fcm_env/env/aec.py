@@ -176,7 +176,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
+from fcm_env.encoding import NUM_ACTIONS, legal_action_mask
+from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 
@@ -235,10 +236,9 @@ class raw_env(AECEnv, EzPickle):
         self.action_spaces = {a: common.action_space() for a in self.possible_agents}
 
         self.game: Game | None = None
-        self._observer = Observer()
         self._rng: np.random.Generator | None = None
-        # per-agent observation buffers, valid while their position stamp matches
-        self._obs_buf = np.zeros((self.num_players, FLAT_SIZE), dtype=np.float32)
+        # per-agent observations, redrawn where the game changed (the mask: while the position stamp matches)
+        self._rows = ObservationRows(self.num_players)
         self._mask_buf = np.zeros((self.num_players, NUM_ACTIONS), dtype=np.int8)
         self._stamp = np.full(self.num_players, -1, dtype=np.int64)
         self._position = 0
@@ -341,10 +341,10 @@ class raw_env(AECEnv, EzPickle):
         """``agent``'s observation and legal-action mask (fresh copies)."""
         p = self.agent_name_mapping[agent]
         if self._stamp[p] != self._position:
-            self._observer.observe_flat(self.game, p, out=self._obs_buf[p])
+            self._rows.observe(self.game, p)
             legal_action_mask(self.game, p, out=self._mask_buf[p])
             self._stamp[p] = self._position
-        return {"observation": self._obs_buf[p].copy(), "action_mask": self._mask_buf[p].copy()}
+        return {"observation": self._rows.rows[p].copy(), "action_mask": self._mask_buf[p].copy()}
 
     def render(self) -> str | np.ndarray | None:
         return common.render_game(self.game, self.render_mode)
