@@ -32,6 +32,7 @@ from fcm_env.data import (
     Good,
 )
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
+from fcm_env.engine.game import Game
 from fcm_env.engine.placement import (
     AIRPLANE_EDGES,
     CAMPAIGN_ORIENTATIONS,
@@ -271,7 +272,13 @@ class ActionCodec:
         raise ValueError(f"action {action!r} ({action}) has no id in the flat action space")
 
     def encode_many(self, actions: Iterable[Action]) -> list[int]:
-        return [self.encode(a) for a in actions]
+        """``encode`` of each action; the table lookup inlined (the mask encodes every legal action)."""
+        ids = self._ids
+        out = []
+        for action in actions:
+            index = ids.get((action.kind, action.args))  # never a board kind: those are computed
+            out.append(self.encode(action) if index is None else index)
+        return out
 
     def decode(self, index: int, game: object) -> Action:
         """The action of id ``index`` under the decision ``game`` is asking.
@@ -308,6 +315,8 @@ class ActionCodec:
         return row, col, orient
 
     def _check_index(self, index: object) -> int:
+        if type(index) is int and 0 <= index < self.n:  # the common case, without the generic checks
+            return index
         if isinstance(index, bool) or not hasattr(index, "__index__"):
             raise IllegalActionError(f"action id must be an integer, got {index!r}")
         value = int(index.__index__())  # type: ignore[attr-defined]
@@ -354,6 +363,10 @@ class ActionCodec:
 
 
 def _decision_of(game: object) -> Decision:
+    if type(game) is Game:  # the common case first: a Game's top pending record
+        pending = game.state.pending
+        if pending:
+            return pending[-1].decision
     if isinstance(game, Decision):
         return game
     if isinstance(game, Pending):

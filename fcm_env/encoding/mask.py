@@ -24,7 +24,7 @@ def legal_action_ids(game: Game) -> np.ndarray:
     cache = game.position_cache
     ids = cache.get("legal_ids")
     if ids is None:
-        ids = np.array(sorted([CODEC.encode(a) for a in game.legal_actions_view()]), dtype=np.int64)
+        ids = np.array(sorted(CODEC.encode_many(game.legal_actions_view())), dtype=np.int64)
         ids.setflags(write=False)
         cache["legal_ids"] = ids
     return ids

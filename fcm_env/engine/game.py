@@ -47,6 +47,11 @@ for _module in PHASE_MODULES:
     ROUTES.update(_module.ROUTES)
 
 
+def _action_order(action: Action) -> tuple:
+    """``Action``'s own dataclass order as a sort key: one key per action instead of an ``__lt__`` per comparison."""
+    return (action.kind, action.args)
+
+
 class Game:
     """A Food Chain Magnate game. Player ids (0..n-1) never change; seats do."""
 
@@ -176,7 +181,7 @@ class Game:
                 self._legal_cache = []
             else:
                 legal, _ = ROUTES[pending.decision]
-                self._legal_cache = sorted(legal(self.state, pending))
+                self._legal_cache = sorted(legal(self.state, pending), key=_action_order)
         return self._legal_cache
 
     # ------------------------------------------------------------------ moves

@@ -22,6 +22,8 @@ limit: ``GameState.owned_cards``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from fcm_env.data import (
@@ -101,23 +103,51 @@ def tile_placements(
     return [tuple(p) for p in list_placements(campaign_placements(board, grid, tile, reach))]
 
 
-def _tiles_for(state: GameState, player: int, etype: int) -> list[int]:
-    """Supply tiles this marketeer may place that have at least one legal spot."""
+def _has_spot(state: GameState, tile: MarketingTileSpec, reach: np.ndarray | None, grid: np.ndarray) -> bool:
+    """Whether ``tile_placements`` would list at least one spot (without listing them)."""
+    if tile.type == CampaignType.AIRPLANE:
+        return bool(airplane_placements(state.board, tile).any())
+    if tile.type == CampaignType.RADIO:
+        reach = None  # as in tile_placements
+    return bool(campaign_placements(state.board, grid, tile, reach).any())
+
+
+def _placeable_tiles(state: GameState, player: int, etype: int) -> Iterator[int]:
+    """Supply tiles this marketeer may place that have at least one legal spot, in number order (lazily)."""
     spec = EMPLOYEES[etype]
     reach = marketeer_reach(state, player, spec)
     grid = occupied(state)
-    return [
-        number
-        for number in sorted(state.marketing_supply)
-        if marketing_tile(number).type in spec.campaign_types
-        and tile_placements(state, marketing_tile(number), reach, grid)
-    ]
+    has_spot: dict[tuple, bool] = {}  # tiles of one type and shape have the same spots
+    for number in sorted(state.marketing_supply):
+        tile = marketing_tile(number)
+        if tile.type not in spec.campaign_types:
+            continue
+        shape = (tile.type, tile.footprints(), tile.along_edge)
+        if shape not in has_spot:
+            has_spot[shape] = _has_spot(state, tile, reach, grid)
+        if has_spot[shape]:
+            yield number
+
+
+def _tiles_for(state: GameState, player: int, etype: int) -> list[int]:
+    """Supply tiles this marketeer may place that have at least one legal spot."""
+    return list(_placeable_tiles(state, player, etype))
+
+
+def _marketeers_at_work(state: GameState, player: int) -> list[int]:
+    """Marketeer types with a card at work whose action is not spent yet."""
+    unused = (state.players[player].work - state.turn.used).tolist()
+    return [t for t in MARKETEERS if unused[t] > 0]
 
 
 def _available_marketeers(state: GameState, player: int) -> list[int]:
-    work = state.players[player].work
-    used = state.turn.used
-    return [t for t in MARKETEERS if work[t] - used[t] > 0 and _tiles_for(state, player, t)]
+    return [t for t in _marketeers_at_work(state, player) if _tiles_for(state, player, t)]
+
+
+def _any_marketeer_available(state: GameState, player: int) -> bool:
+    """``bool(_available_marketeers(...))``, stopping at the first tile found."""
+    return any(next(_placeable_tiles(state, player, t), None) is not None
+               for t in _marketeers_at_work(state, player))
 
 
 # ------------------------------------------------------------------ sub-step flow
@@ -125,7 +155,7 @@ def _available_marketeers(state: GameState, player: int) -> list[int]:
 
 def begin(state: GameState, player: int) -> bool:
     """Ask for a marketeer if one can launch a campaign; False when there is nothing to do."""
-    if not _available_marketeers(state, player):
+    if not _any_marketeer_available(state, player):
         return False
     state.pending = [Pending(Decision.MARKETEER, player)]
     return True
@@ -211,7 +241,7 @@ def _launch(state: GameState, player: int, context: tuple[int, ...], *, turns: i
     p.work[etype] -= 1
     if not eternal:
         p.busy[etype] += 1  # rules: Marketeer will be busy (back when the campaign ends)
-    if _available_marketeers(state, player):
+    if _any_marketeer_available(state, player):
         state.pending = [Pending(Decision.MARKETEER, player)]
     else:
         _step_over(state, player)

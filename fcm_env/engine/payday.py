@@ -31,9 +31,10 @@ SALARIED = np.array([spec.salary for spec in EMPLOYEES], dtype=bool)
 MARKETEER = np.array([spec.is_marketeer for spec in EMPLOYEES], dtype=bool)
 TRAIN_DISCOUNT = int(MILESTONES[Milestone.FIRST_TRAIN].effect_params["salary_discount_per_payday"])
 PAY_20 = 20
-#: 0/1 weights of the salaried types, without and with "First billboard placed" (dot products count cards)
-_PAID_WEIGHTS = SALARIED.astype(np.int64)
-_PAID_WEIGHTS_NO_MARKETEERS = (SALARIED & ~MARKETEER).astype(np.int64)
+#: 0/1 weights of the salaried types, without and with "First billboard placed" (dot products count
+#: cards; int16 like the card vectors: a dot product of one dtype is the cheapest)
+_PAID_WEIGHTS = SALARIED.astype(np.int16)
+_PAID_WEIGHTS_NO_MARKETEERS = (SALARIED & ~MARKETEER).astype(np.int16)
 _PASS = Action.pass_()
 #: ``Action.fire(t)`` for every type (actions are immutable: built once)
 _FIRE = tuple(Action.fire(t) for t in range(NUM_TYPES))
@@ -66,7 +67,7 @@ def salary_due(state: GameState, player: int, fired: np.ndarray | None = None) -
     p = state.players[player]
     fired = p.fired if fired is None else fired
     held = p.work + p.beach + p.busy - fired
-    return _after_discounts(state, p, int(held @ _paid_weights(state, player)))
+    return _after_discounts(state, p, int(held.dot(_paid_weights(state, player))))
 
 
 def _after_discounts(state: GameState, p: PlayerState, salaried_cards: int) -> int:
@@ -85,36 +86,33 @@ def _must_fire_cfo(state: GameState, p: PlayerState) -> bool:
     return int(p.fired[cfo]) < int(p.work[cfo] + p.beach[cfo])
 
 
-def _fire_options(state: GameState, p: PlayerState) -> tuple[bool, list[int]]:
-    """Whether ``p`` may stop marking cards now, and how many of each type may be marked in all."""
+def _fire_options(state: GameState, p: PlayerState) -> tuple[bool, np.ndarray]:
+    """Whether ``p`` may stop marking cards now, and the types of which one more card may be marked (bool)."""
     weights = _paid_weights(state, p.player)
     free = p.work + p.beach
-    due = _after_discounts(state, p, int((free + p.busy - p.fired) @ weights))  # salary_due
+    due = _after_discounts(state, p, int((free + p.busy - p.fired).dot(weights)))  # salary_due
     can_pass = due <= p.cash and not _must_fire_cfo(state, p)
     limits = free
-    if due > p.cash and int((free - np.minimum(p.fired, free)) @ weights) == 0:
+    if due > p.cash and int((free - np.minimum(p.fired, free)).dot(weights)) == 0:
         # C30: every salaried card outside campaigns is marked and the salary still cannot be
         # paid: the busy marketeers may be marked too
         limits = free + p.busy * weights
     limits[CEO] = 0  # rules: Payday — the CEO is never fired
-    return can_pass, limits.tolist()
+    return can_pass, p.fired < limits
 
 
 def legal_fire(state: GameState, pending: Pending) -> list[Action]:
     p = state.players[pending.player]
-    can_pass, limits = _fire_options(state, p)
+    can_pass, markable = _fire_options(state, p)
     actions = [_PASS] if can_pass else []
-    for t, (limit, fired) in enumerate(zip(limits, p.fired.tolist())):
-        if fired < limit:
-            actions.append(_FIRE[t])
+    actions.extend(_FIRE[t] for t in np.flatnonzero(markable).tolist())
     return actions
 
 
 def _only_done(state: GameState, player: int) -> bool:
     """``legal_fire`` would offer only "done" (asked for every chain: cheaper than building the list)."""
-    p = state.players[player]
-    can_pass, limits = _fire_options(state, p)
-    return can_pass and all(fired >= limit for limit, fired in zip(limits, p.fired.tolist()))
+    can_pass, markable = _fire_options(state, state.players[player])
+    return can_pass and not np.count_nonzero(markable)
 
 
 # ------------------------------------------------------------------ flow
@@ -157,9 +155,9 @@ def reveal(state: GameState) -> None:
     for player in state.turn_order:
         p = state.players[player]
         due = salary_due(state, player)
-        if p.fired.any():
+        if np.count_nonzero(p.fired):  # (dismissing nothing changes nothing)
             events.emit(state, "fired", player=int(player), cards=events.cards(p.fired))
-        _dismiss(state, p)
+            _dismiss(state, p)
         paid = bank.collect(state, player, due)
         if due:
             events.emit(state, "salaries", player=int(player), due=int(due), paid=int(paid), cash=-int(paid))

@@ -31,14 +31,18 @@ STEP = 1  # position of this sub-step in working.LATER_STEPS
 KITCHEN = tuple(spec.type for spec in EMPLOYEES if spec.produces)
 BUYERS = tuple(spec.type for spec in EMPLOYEES if spec.drink_mode)
 #: First burger / pizza produced: the milestone and the cook it brings (C28)
+#: the ``produce`` actions of every kitchen card (its foods) and of the errand boy (each drink), built once
+_PRODUCE = {
+    int(spec.type): tuple(Action.produce(spec.type, good) for good in spec.produces)
+    for spec in EMPLOYEES if spec.type in KITCHEN
+} | {
+    int(spec.type): tuple(Action.produce(spec.type, good) for good in DRINKS)
+    for spec in EMPLOYEES if spec.type in BUYERS and spec.drink_mode == "errand"
+}
 _FIRST_PRODUCED = {
     Good.BURGER: (Milestone.FIRST_BURGER_PRODUCED, EmployeeType.BURGER_COOK),
     Good.PIZZA: (Milestone.FIRST_PIZZA_PRODUCED, EmployeeType.PIZZA_COOK),
 }
-
-
-def _unused(state: GameState, player: int, etype: int) -> bool:
-    return int(state.players[player].work[etype]) - int(state.turn.used[etype]) > 0
 
 
 def errand_amount(state: GameState, player: int) -> int:
@@ -71,18 +75,24 @@ def per_source(state: GameState, player: int, etype: int) -> int:
 
 
 def _actions(state: GameState, player: int) -> list[Action]:
+    unused = _unused_cards(state, player)
     actions = []
     for etype in KITCHEN:
-        if _unused(state, player, etype):
-            actions.extend(Action.produce(etype, good) for good in EMPLOYEES[etype].produces)
+        if unused[etype] > 0:
+            actions.extend(_PRODUCE[etype])
     for etype in BUYERS:
-        if not _unused(state, player, etype):
+        if unused[etype] <= 0:
             continue
-        if EMPLOYEES[etype].drink_mode == "errand":
-            actions.extend(Action.produce(etype, good) for good in DRINKS)
+        if etype in _PRODUCE:  # an errand boy: one action per drink
+            actions.extend(_PRODUCE[etype])
         else:
             actions.extend(Action.haul(etype, *h) for h in buyer_hauls(state, player, etype))
     return actions
+
+
+def _unused_cards(state: GameState, player: int) -> list[int]:
+    """Cards at work of each type whose action is not spent yet (``_unused`` of every type at once)."""
+    return (state.players[player].work - state.turn.used).tolist()
 
 
 def begin(state: GameState, player: int) -> bool:

@@ -28,14 +28,35 @@ IS_MANAGER = np.array([spec.is_manager for spec in EMPLOYEES], dtype=bool)
 MANAGER_SLOTS = np.array([spec.manager_slots if spec.is_manager else 0 for spec in EMPLOYEES], dtype=np.int16)
 IS_MANAGER[CEO] = False
 MANAGER_SLOTS[CEO] = 0
+#: the same tables as Python values: the legal-move loop reads them one type at a time
+_IS_MANAGER = tuple(bool(m) for m in IS_MANAGER)
+_MANAGER_SLOTS = tuple(int(s) for s in MANAGER_SLOTS)
+_PASS = Action.pass_()
+#: ``Action.put_to_work(t)`` for every type (actions are immutable: built once)
+_PUT_TO_WORK = tuple(Action.put_to_work(t) for t in range(NUM_TYPES))
 
 
 def is_feasible(work: np.ndarray, ceo_slots: int) -> bool:
     """Whether the cards at ``work`` (CEO excluded from the count) fit one company structure."""
-    managers = int(work[IS_MANAGER].sum())
-    others = int(work.sum()) - managers - int(work[CEO])
-    slots = ceo_slots + int((work * MANAGER_SLOTS).sum())
-    return managers <= ceo_slots and managers + others <= slots
+    return _fits(*_structure(work.tolist()), ceo_slots)
+
+
+def _structure(work: list[int]) -> tuple[int, int, int]:
+    """(managers, other cards without the CEO, manager slots) of the cards at ``work``."""
+    managers = others = slots = 0
+    for etype, count in enumerate(work):
+        if not count:
+            continue
+        if _IS_MANAGER[etype]:
+            managers += count
+            slots += count * _MANAGER_SLOTS[etype]
+        elif etype != CEO:
+            others += count
+    return managers, others, slots
+
+
+def _fits(managers: int, others: int, manager_slots: int, ceo_slots: int) -> bool:
+    return managers <= ceo_slots and managers + others <= ceo_slots + manager_slots
 
 
 def open_slots(work: np.ndarray, ceo_slots: int) -> int:
@@ -71,13 +92,19 @@ def _ask_restructure(state: GameState) -> None:
 
 def legal_restructure(state: GameState, pending: Pending) -> list[Action]:
     player = state.players[pending.player]
-    actions = [Action.pass_()]
-    for etype in range(NUM_TYPES):
-        if player.hand[etype] > 0:
-            trial = player.work.copy()
-            trial[etype] += 1
-            if is_feasible(trial, state.ceo_slots):
-                actions.append(Action.put_to_work(etype))
+    managers, others, slots = _structure(player.work.tolist())
+    ceo_slots = state.ceo_slots
+    actions = [_PASS]
+    for etype, count in enumerate(player.hand.tolist()):
+        if count <= 0:
+            continue
+        # the structure with one more card of this type at work (is_feasible of that trial)
+        if _IS_MANAGER[etype]:
+            fits = _fits(managers + 1, others, slots + _MANAGER_SLOTS[etype], ceo_slots)
+        else:
+            fits = _fits(managers, others + (etype != CEO), slots, ceo_slots)
+        if fits:
+            actions.append(_PUT_TO_WORK[etype])
     return actions
 
 

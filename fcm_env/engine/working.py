@@ -41,9 +41,15 @@ POOLED = int(EmployeeType.CEO)  # trainer field of a pooled training move ("Firs
 ENTRY_LEVEL = tuple(spec.type for spec in EMPLOYEES if spec.entry_level)
 TRAINER_TYPES = tuple(spec.type for spec in EMPLOYEES if spec.train)
 #: recruiting actions per card at work: all of them, and those whose unused actions give a discount (R40)
-RECRUITS = np.array([spec.recruit for spec in EMPLOYEES], dtype=np.int64)
+#: (int16 like the card vectors: a dot product of one dtype is the cheapest)
+RECRUITS = np.array([spec.recruit for spec in EMPLOYEES], dtype=np.int16)
 DISCOUNT_RECRUITS = np.array([spec.recruit if spec.recruit_unused_discount else 0 for spec in EMPLOYEES],
-                             dtype=np.int64)
+                             dtype=np.int16)
+_PASS = Action.pass_()
+#: ``Action.recruit(t)`` of every entry-level type (actions are immutable: built once)
+_RECRUIT = {int(t): Action.recruit(t) for t in ENTRY_LEVEL}
+#: (type, training steps) of every trainer type
+_TRAINER_STEPS = tuple((int(t), EMPLOYEES[t].train) for t in TRAINER_TYPES)
 
 
 def _descendants() -> dict[int, dict[int, int]]:
@@ -77,10 +83,9 @@ def _start_player(state: GameState) -> None:
         state.pending = []
         return
     player = state.players[state.queue[0]]
-    recruits = int(player.work @ RECRUITS)
-    trainers = [
-        (int(t), EMPLOYEES[t].train) for t in TRAINER_TYPES for _ in range(int(player.work[t]))
-    ]
+    recruits = int(player.work.dot(RECRUITS))
+    work = player.work.tolist()
+    trainers = [(t, steps) for t, steps in _TRAINER_STEPS for _ in range(work[t])]
     state.turn = TurnScratch(recruits_left=recruits, trainers=trainers)
     state.pending = [Pending(Decision.RECRUIT, player.player)]
 
@@ -115,12 +120,13 @@ def continue_turn(state: GameState, player: int, done: int) -> None:
 
 
 def legal_recruit(state: GameState, pending: Pending) -> list[Action]:
-    actions = [Action.pass_()]
+    actions = [_PASS]
     if state.turn.recruits_left <= 0:
         return actions
-    for etype in ENTRY_LEVEL:
-        if state.supply[etype] > 0 or _phantom_hire_ok(state, pending.player, etype):
-            actions.append(Action.recruit(etype))
+    supply = state.supply.tolist()
+    for etype, recruit in _RECRUIT.items():
+        if supply[etype] > 0 or _phantom_hire_ok(state, pending.player, etype):
+            actions.append(recruit)
     return actions
 
 
@@ -155,7 +161,7 @@ def apply_recruit(state: GameState, pending: Pending, action: Action) -> None:
 
 def _start_training(state: GameState, player: PlayerState) -> None:
     _close_recruiting(state, player)
-    if _train_moves(state, player) or state.turn.phantoms.any():
+    if _train_moves(state, player) or np.count_nonzero(state.turn.phantoms):
         state.pending = [Pending(Decision.TRAIN, player.player)]
     else:
         _finish_player(state)
@@ -163,8 +169,8 @@ def _start_training(state: GameState, player: PlayerState) -> None:
 
 def _close_recruiting(state: GameState, player: PlayerState) -> None:
     """R40: unused recruiting-manager / HR-director actions give a $5 salary discount each."""
-    discount_actions = int(player.work @ DISCOUNT_RECRUITS)
-    free_actions = int(player.work @ RECRUITS) - discount_actions
+    discount_actions = int(player.work.dot(DISCOUNT_RECRUITS))
+    free_actions = int(player.work.dot(RECRUITS)) - discount_actions
     excess = max(0, state.turn.hires - free_actions)
     player.recruit_discounts = max(0, discount_actions - excess)
 
