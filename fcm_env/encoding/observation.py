@@ -150,9 +150,11 @@ class Observer:
                 ("campaigns", "campaign_billboard", "campaign_eternal"),
             )
         }
+        self._merged = _KeyCache(_LAYER_CACHE_SIZE)  # the three layers as one, by the layers' identities
         self._table_span = _span(lay, TABLE_FIELDS)
         self._tables = _KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
         self._player_blocks = _KeyCache(_PLAYER_CACHE_SIZE)  # by everything a block shows
+        self._block_by_version = _KeyCache(_PLAYER_CACHE_SIZE)  # by move stamp (ObservationRows)
         self._work_features = _KeyCache(_PLAYER_CACHE_SIZE)  # by (CEO slots, visible cards at work)
         self._supplies = _KeyCache(_TABLE_CACHE_SIZE)  # employee piles / SUPPLY_SCALE, by the piles
         _check_consecutive(self._f, ("hand", "work", "beach", "busy", "fired"), NUM_TYPES)
@@ -218,38 +220,20 @@ class Observer:
             rel[player] = slot
         return me, by_slot, rel
 
-    def write_changed(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray,
-                      seats: tuple[int, list[int], list[int]], players: list[int], map_changed: bool) -> None:
-        """Redraw, over an earlier observation of the same game by the same observer, only what may differ.
-
-        ``players``: the player ids whose state may have changed since (``fcm_env.engine.changes``);
-        ``map_changed``: whether a piece may have moved; ``seats``: ``self.seats`` (unchanged since,
-        as the turn order is). The pending decision, the table and the turn are always redrawn.
-        """
-        me, by_slot, rel = seats
-        if map_changed:
-            self._write_map(state, board, rel)
-        else:
-            board[self._ch["pending_piece"]] = 0.0
-        vec[:self._o["player0"]] = 0.0
-        self._write_globals(state, observer, vec, rel)
-        self._write_context(state, observer, board, vec)
-        if players:
-            blocks = self._blocks(vec)
-            decider = state.pending[-1].player if state.pending else None
-            for player in players:
-                slot = rel[player]
-                self._write_player(state, observer, player, (me + slot) % state.num_players, blocks[slot], decider)
-
     def _write_map(self, state: GameState, board: np.ndarray, rel: list[int]) -> None:
-        """Every board plane: the static ones copied, the others zeroed, then the pieces scattered in.
+        """Every board plane: the static ones copied, the others zeroed, then the pieces scattered in."""
+        num_static = self._num_static
+        board[:num_static] = self._static.get(state.board, _static_planes, state.board, self._ch, num_static)
+        board[num_static:] = 0.0
+        pieces = self.map_pieces(state, rel)
+        if pieces.values.size:
+            board.reshape(-1)[pieces.index] = pieces.values  # a view: the board is C-contiguous
+
+    def map_pieces(self, state: GameState, rel: list[int]) -> _Layer:
+        """The houses, restaurants and campaigns as one set of nonzero board entries.
 
         Each layer of pieces is cached under a key holding everything it is drawn from.
         """
-        num_static = self._num_static
-        flat = board.reshape(-1)  # a view: the board is C-contiguous (``observe`` sees to it)
-        board[:num_static] = self._static.get(state.board, _static_planes, state.board, self._ch, num_static)
-        board[num_static:] = 0.0
         # keys: everything each layer is drawn from (list comprehensions: cheaper than generators here)
         houses = tuple([(number, h.squares, h.garden, *h.demand) for number, h in state.houses.items()])
         restaurants = tuple([
@@ -259,15 +243,16 @@ class Observer:
             (c.number, c.kind, rel[c.owner], c.product, c.remaining, c.eternal, c.row, c.col, c.orientation, c.squares)
             for c in state.campaigns
         ]))
+        layers = []
         for name, key, draw in (
             ("houses", houses, lambda planes: self._write_houses(state, planes)),
             ("restaurants", restaurants, lambda planes: self._write_restaurants(state, planes, rel)),
             ("campaigns", campaigns, lambda planes: self._write_campaigns(state, planes, rel)),
         ):
             start, stop, cache = self._layers[name]
-            layer = cache.get(key, self._draw_layer, draw, start, stop)
-            if layer.values.size:
-                flat[layer.index] = layer.values
+            layers.append(cache.get(key, self._draw_layer, draw, start, stop))
+        # keyed by the layers' identities: the entry holds the layers, so no id is reused while it is cached
+        return self._merged.get(tuple([id(layer) for layer in layers]), _merge_layers, layers)[1]
 
     def _draw_layer(self, draw: Callable[[np.ndarray], None], start: int, stop: int) -> _Layer:
         """Draw a layer on a blank board and keep the nonzero entries of its channels."""
@@ -438,31 +423,41 @@ class Observer:
         return vec[p0:p0 + MAX_PLAYERS * self._block].reshape(MAX_PLAYERS, self._block)
 
     def _write_player(self, state: GameState, observer: int, player: int, seat: int, b: np.ndarray,
-                      decider: int | None) -> None:
+                      decider: int | None, version: tuple | None = None) -> None:
         """One player's block.
 
         A block depends on the player and on what the observer may see of them: it is
-        cached under a key made of all of that (most steps change one player). The
-        fields that differ between observers outside the hidden choices (the reserve
-        card) and ``to_move`` are written afterwards, so that one cached block serves
-        every observer.
+        cached under a key made of all of that (most steps change one player), or, from
+        ``ObservationRows``, under the player's move stamp (``version``) and the two hidden
+        flags. The fields that differ between observers outside the hidden choices (the
+        reserve card) and ``to_move`` are written afterwards, so that one cached block
+        serves every observer.
         """
-        f = self._f
-        p = state.players[player]
         s_hidden = visibility.structure_hidden(state, observer, player)
         f_hidden = visibility.firing_hidden(state, observer, player)
+        if version is None:
+            b[:] = self._block_by_content(state, observer, player, seat, s_hidden, f_hidden)
+        else:
+            b[:] = self._block_by_version.get((version, s_hidden, f_hidden), self._block_by_content, state, observer,
+                                              player, seat, s_hidden, f_hidden)
+        if player == decider:
+            b[self._f["to_move"]] = 1.0
+        p = state.players[player]
+        if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
+            f = self._f
+            b[f["reserve_known"]] = 1.0
+            b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
+
+    def _block_by_content(self, state: GameState, observer: int, player: int, seat: int, s_hidden: bool,
+                          f_hidden: bool) -> np.ndarray:
+        p = state.players[player]
         spot = state.spots[player] if player < len(state.spots) else None
         key = (
             p.hand.tobytes(), p.work.tobytes(), p.beach.tobytes(), p.busy.tobytes(), p.fired.tobytes(),
             p.stock.tobytes(), p.cash, p.bankrupt, p.income, p.recruit_discounts, frozenset(p.milestones),
             tuple([r.coming_soon for r in p.restaurants]), s_hidden, f_hidden, seat, spot, state.ceo_slots,
         )
-        b[:] = self._player_blocks.get(key, self._player_block, state, observer, player, seat)
-        if player == decider:
-            b[f["to_move"]] = 1.0
-        if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
-            b[f["reserve_known"]] = 1.0
-            b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
+        return self._player_blocks.get(key, self._player_block, state, observer, player, seat)
 
     def _player_block(self, state: GameState, observer: int, player: int, seat: int) -> np.ndarray:
         """One player's block as ``observer`` sees it, but for ``to_move`` and the reserve card (left zero)."""
@@ -530,6 +525,11 @@ class _Layer(NamedTuple):
     values: np.ndarray
 
     @classmethod
+    def merge(cls, layers: list[_Layer]) -> _Layer:
+        """Layers of disjoint channels as one."""
+        return cls(np.concatenate([layer.index for layer in layers]), np.concatenate([layer.values for layer in layers]))
+
+    @classmethod
     def of(cls, planes: np.ndarray, start: int, stop: int) -> _Layer:
         """The nonzero entries of channels ``start:stop`` of the board ``planes``."""
         flat = planes.reshape(-1)
@@ -550,6 +550,10 @@ class _KeyCache:
         self._size = size
         self._values: dict[object, object] = {}
         self._last: tuple[object, object] = (_MISSING, None)
+
+    def clear(self) -> None:
+        self._values.clear()
+        self._last = (_MISSING, None)
 
     def get(self, key: object, build: Callable[..., Any], *args: object) -> Any:
         """The value for ``key``, computed as ``build(*args)`` if it is not cached."""
@@ -587,6 +591,10 @@ def _check_consecutive(offsets: dict[str, int], names: tuple[str, ...], size: in
     for a, b in pairwise(names):
         if offsets[b] != offsets[a] + size:
             raise AssertionError(f"layout: {b} must follow {a}")
+
+
+def _merge_layers(layers: list[_Layer]) -> tuple[list[_Layer], _Layer]:
+    return layers, _Layer.merge(layers)
 
 
 def _scaled_supply(supply: np.ndarray) -> np.ndarray:

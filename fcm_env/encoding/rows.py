@@ -20,23 +20,27 @@ from __future__ import annotations
 
 import numpy as np
 
+from fcm_env.data import Milestone
 from fcm_env.engine.changes import ChangeLog
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 
-from .observation import Observer
+from .observation import Observer, _KeyCache, _Layer, _static_planes
 
 
 class _Mark:
-    """What one row shows: which game (its change log and state), as of which move, and the seats."""
+    """What one row shows: which game (its change log and state), as of which move, and how it was drawn."""
 
-    __slots__ = ("changes", "moves", "seats", "state")
+    __slots__ = ("changes", "moves", "pieces", "seats", "sees_reserves", "state")
 
-    def __init__(self, changes: ChangeLog, state: GameState, moves: int, seats: tuple[int, list[int], list[int]]):
+    def __init__(self, changes: ChangeLog, state: GameState, seats: tuple[int, list[int], list[int]],
+                 pieces: _Layer, sees_reserves: bool):
         self.changes = changes
         self.state = state
-        self.moves = moves
+        self.moves = changes.moves
         self.seats = seats
+        self.pieces = pieces  # the map entries scattered into the row
+        self.sees_reserves = sees_reserves  # the observer holds First to have $20 (C26)
 
 
 class ObservationRows:
@@ -45,40 +49,131 @@ class ObservationRows:
     ``observe(game, p)`` brings row ``p`` up to date and returns it (a view: copy it to keep it
     past the next ``observe`` of ``p``). ``rows`` may be given (a ``float32[num_players, flat_size]``
     array, e.g. in shared memory); it is filled in place.
+
+    Besides skipping what did not change, the rows share the player blocks and the map's
+    pieces between observers through caches keyed by the move stamps: after a move,
+    the first observer draws a changed block, the others copy it.
     """
 
     def __init__(self, num_players: int, observer: Observer | None = None, rows: np.ndarray | None = None):
         self.observer = observer or Observer()
-        flat_size = self.observer.flat_size
+        ob = self.observer
         if rows is None:
-            rows = np.zeros((num_players, flat_size), dtype=np.float32)
-        elif rows.shape != (num_players, flat_size) or rows.dtype != np.float32:
-            raise ValueError(f"rows must be a float32 array of shape ({num_players}, {flat_size}), "
+            rows = np.zeros((num_players, ob.flat_size), dtype=np.float32)
+        elif rows.shape != (num_players, ob.flat_size) or rows.dtype != np.float32:
+            raise ValueError(f"rows must be a float32 array of shape ({num_players}, {ob.flat_size}), "
                              f"got {rows.dtype} {rows.shape}")
         self.rows = rows
+        self._views = self._row_views()
+        self._marks: list[_Mark | None] = [None] * num_players
+        self._pieces = _KeyCache(_PIECES_CACHE_SIZE)  # the map's pieces by (game, map stamp, seats)
+        self._num_static = ob._num_static
+        self._pending_plane = ob._ch["pending_piece"]
+        self._players_at = ob._o["player0"]
+
+    def _row_views(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """Each row's board (flat and as planes) and vector, as views of ``rows``."""
         split = self.observer._board_size
         shape = self.observer.board_shape
-        self._views = [(row[:split].reshape(shape), row[split:]) for row in rows]
-        self._marks: list[_Mark | None] = [None] * num_players
+        return [(row[:split], row[:split].reshape(shape), row[split:]) for row in self.rows]
+
+    def __getstate__(self) -> dict:
+        """Copies and pickles keep the rows; the views are made again (a copied view is no view)."""
+        state = dict(self.__dict__)
+        del state["_views"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._views = self._row_views()
 
     def observe(self, game: Game, player: int) -> np.ndarray:
         """``player``'s observation of ``game``, redrawn where the game changed since this row was drawn."""
         state = game.state
         changes = game.changes
         mark = self._marks[player]
-        observer = self.observer
-        board, vec = self._views[player]
-        if mark is None or mark.changes is not changes or mark.state is not state or changes.all_at > mark.moves:
-            seats = observer.seats(state, player)
-            observer._write(state, player, board, vec, seats)
-            self._marks[player] = _Mark(changes, state, changes.moves, seats)
+        if mark is None or mark.changes is not changes or mark.state is not state:
+            self._draw(game, player)
         elif changes.moves != mark.moves:
-            since = mark.moves
-            players = [q for q, at in enumerate(changes.player_at) if at > since]
-            observer.write_changed(state, player, board, vec, mark.seats, players, changes.map_at > since)
-            mark.moves = changes.moves
+            self._redraw(game, player, mark)
         return self.rows[player]
 
     def forget(self) -> None:
-        """Drop what the rows show: the next ``observe`` of each player redraws everything."""
+        """Drop what the rows show and what is cached by move stamp: the next ``observe`` redraws everything.
+
+        For a game whose state was edited by hand since it was last observed.
+        """
         self._marks = [None] * len(self._marks)
+        self._pieces.clear()
+        self.observer._block_by_version.clear()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self, game: Game, player: int) -> None:
+        """Everything, as ``Observer.observe_flat`` draws it (a new game, or a row never drawn)."""
+        ob, state, changes = self.observer, game.state, game.changes
+        flat, board, vec = self._views[player]
+        seats = ob.seats(state, player)
+        me, by_slot, rel = seats
+        num_static = self._num_static
+        board[:num_static] = ob._static.get(state.board, _static_planes, state.board, ob._ch, num_static)
+        board[num_static:] = 0.0
+        pieces = self._map_pieces(state, changes, rel)
+        flat[pieces.index] = pieces.values
+        vec[...] = 0.0
+        ob._write_globals(state, player, vec, rel)
+        ob._write_context(state, player, board, vec)
+        blocks = ob._blocks(vec)
+        decider = state.pending[-1].player if state.pending else None
+        n = state.num_players
+        for slot, q in enumerate(by_slot):
+            ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider, _version(changes, q))
+        self._marks[player] = _Mark(changes, state, seats, pieces, _sees_reserves(state, player))
+
+    def _redraw(self, game: Game, player: int, mark: _Mark) -> None:
+        """What the move stamps since ``mark`` say may have changed (``fcm_env.engine.changes``)."""
+        ob, state, changes = self.observer, game.state, game.changes
+        flat, board, vec = self._views[player]
+        since = mark.moves
+        everything = changes.all_at > since
+        rel_before = mark.seats[2]
+        if everything:  # the turn order may have changed
+            mark.seats = ob.seats(state, player)
+        me, _, rel = mark.seats
+        if changes.map_at > since or (everything and mark.seats[2] != rel_before):
+            pieces = self._map_pieces(state, changes, rel)
+            if pieces is not mark.pieces:
+                flat[mark.pieces.index] = 0.0
+                flat[pieces.index] = pieces.values
+                mark.pieces = pieces
+        board[self._pending_plane] = 0.0
+        vec[:self._players_at] = 0.0
+        ob._write_globals(state, player, vec, rel)
+        ob._write_context(state, player, board, vec)
+        sees = _sees_reserves(state, player)  # what the observer may see of every reserve card
+        every_block = everything or sees != mark.sees_reserves
+        blocks = ob._blocks(vec)
+        decider = state.pending[-1].player if state.pending else None
+        n = state.num_players
+        for q, at in enumerate(changes.player_at):
+            if every_block or at > since:
+                slot = rel[q]
+                ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider, _version(changes, q))
+        mark.moves = changes.moves
+        mark.sees_reserves = sees
+
+    def _map_pieces(self, state: GameState, changes: ChangeLog, rel: list[int]) -> _Layer:
+        key = (changes.uid, changes.map_at, tuple(rel))
+        return self._pieces.get(key, self.observer.map_pieces, state, rel)
+
+
+_PIECES_CACHE_SIZE = 8
+
+
+def _version(changes: ChangeLog, player: int) -> tuple[int, int, int]:
+    """The stamp under which ``player``'s block is shared between observers: game, player, last change."""
+    return changes.uid, player, max(changes.player_at[player], changes.all_at)
+
+
+def _sees_reserves(state: GameState, observer: int) -> bool:
+    return Milestone.FIRST_HAVE_20 in state.players[observer].milestones

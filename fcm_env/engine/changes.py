@@ -17,11 +17,13 @@ many random games):
 * ``map_at``: the pieces on the map (houses and their demand, gardens, restaurants,
   campaigns). A decision stamps it when its kind can place or move a piece
   (``MAP_DECISIONS``).
-* ``all_at``: everything, for the moves the two rules above cannot describe: any step
-  the engine ran alone (Dinnertime, Payday's salaries, campaigns, Clean-up, a new round),
-  a change of phase, round or turn order, a hidden choice revealed, a bank break, a new
-  CEO slot count; and any position not reached by a move (a new, loaded or hand-edited
-  game: ``Game.advance``).
+* ``all_at``: every player, for the moves the two rules above cannot describe: any step
+  the engine ran alone (the start of Working 9-5, Dinnertime, Payday, campaigns, Clean-up,
+  a new round), a change of phase, round or turn order, a hidden choice revealed, a bank
+  break, a new CEO slot count. The map is stamped too if one of the steps can touch it
+  (``MAP_STEPS``: Dinnertime takes demand, campaigns bring it, Clean-up opens restaurants);
+  any position not reached by a move (a new, loaded or hand-edited game: ``Game.advance``)
+  stamps both.
 
 The table (bank, supply, milestones, the turn's scratch) and the pending decision are
 small and change with most moves: readers redraw them every time.
@@ -32,7 +34,7 @@ from __future__ import annotations
 import itertools
 
 from .actions import Decision, Pending
-from .state import GameState
+from .state import GameState, Phase
 
 #: decisions whose moves can place, move or change a piece on the map
 MAP_DECISIONS = frozenset({
@@ -48,6 +50,10 @@ MAP_DECISIONS = frozenset({
     Decision.RESTAURANT_PLACE,
 })
 
+#: the phases whose engine steps (``flow.advance``) can change the map: Dinnertime follows Working 9-5,
+#: campaigns and Clean-up follow Payday or Marketing, Clean-up ends the round
+MAP_STEPS = frozenset({Phase.WORKING, Phase.PAYDAY, Phase.MARKETING, Phase.CLEANUP})
+
 _game_ids = itertools.count(1)
 
 
@@ -55,14 +61,14 @@ def table_facts(state: GameState) -> tuple:
     """The facts whose change stamps everything (compared before and after a decision)."""
     return (
         state.phase, state.round, state.turn_order[:], state.structure_revealed, state.firing_revealed,
-        state.reserve_revealed, state.bank_breaks, state.ceo_slots, state.spots[:],
+        state.reserve_revealed, state.bank_breaks, state.ceo_slots,
     )
 
 
 class ChangeLog:
     """Move stamps of one game (see the module docstring). ``uid`` tells games apart."""
 
-    __slots__ = ("uid", "moves", "all_at", "map_at", "player_at")
+    __slots__ = ("all_at", "map_at", "moves", "player_at", "uid")
 
     def __init__(self, num_players: int):
         self.uid = next(_game_ids)  # never reused in a process, unlike id()
@@ -71,18 +77,25 @@ class ChangeLog:
         self.map_at = 0
         self.player_at = [0] * num_players
 
+    def __reduce__(self) -> tuple:
+        """A copy or an unpickled log is a different game's: it gets its own ``uid``, the same stamps."""
+        return _restored, (self.moves, self.all_at, self.map_at, list(self.player_at))
+
     def everything(self) -> None:
         """Stamp every part (a position not reached by a single decision)."""
         self.moves += 1
-        self.all_at = self.moves
+        self.all_at = self.map_at = self.moves
 
-    def decision(self, state: GameState, pending: Pending, before: tuple, engine_steps: int) -> None:
-        """Stamp what the decision ``pending`` (answered, then ``engine_steps`` engine steps) may have changed.
+    def decision(self, state: GameState, pending: Pending, before: tuple, engine_steps: list[Phase]) -> None:
+        """Stamp what the decision ``pending`` may have changed, with the engine steps that followed it.
 
-        ``before`` is ``table_facts(state)`` taken before the move.
+        ``before`` is ``table_facts(state)`` taken before the move; ``engine_steps`` what
+        ``flow.advance`` returned after it.
         """
         self.moves += 1
         moves = self.moves
+        if pending.decision in MAP_DECISIONS or not MAP_STEPS.isdisjoint(engine_steps):
+            self.map_at = moves
         if engine_steps or table_facts(state) != before:
             self.all_at = moves
             return
@@ -90,5 +103,9 @@ class ChangeLog:
         at[pending.player] = moves
         if state.pending:
             at[state.pending[-1].player] = moves
-        if pending.decision in MAP_DECISIONS:
-            self.map_at = moves
+
+
+def _restored(moves: int, all_at: int, map_at: int, player_at: list[int]) -> ChangeLog:
+    log = ChangeLog(len(player_at))
+    log.moves, log.all_at, log.map_at, log.player_at = moves, all_at, map_at, player_at
+    return log

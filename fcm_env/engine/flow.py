@@ -17,12 +17,15 @@ from . import bank, cleanup, dinnertime, marketing_run, payday, structure, worki
 from .state import GameState, Phase
 
 
-def advance(state: GameState) -> int:
-    """Run the engine's own steps until a decision is pending or the game is over; returns how many ran."""
-    steps = 0
+def advance(state: GameState) -> list[Phase]:
+    """Run the engine's own steps until a decision is pending or the game is over.
+
+    Returns the phase each step started from, in order (empty: nothing ran), for ``Game.changes``.
+    """
+    steps = []
     while not state.pending and state.phase != Phase.GAME_OVER:
-        steps += 1
         phase = state.phase
+        steps.append(phase)
         if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
             state.round = 1
             structure.start_restructuring(state)

@@ -301,15 +301,25 @@ class raw_env(AECEnv, EzPickle):
         engine_action = common.checked_action(game, agent, action)  # raises before any change
 
         self._cumulative_rewards[agent] = 0.0
-        if self.shaping is not None:
+        if self.shaping is None:
+            game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
+            self._position += 1
+            if not game.is_over:  # the common step: nobody is rewarded, nothing ends
+                rewards = self.rewards
+                for a in rewards:
+                    rewards[a] = 0.0
+                self.agent_selection = self.possible_agents[game.current_player]
+                self.infos = common.step_infos(game, self.agents, self.possible_agents)
+                if self.render_mode == "human":
+                    self.render()
+                return
+            rewards = np.zeros(self.num_players, dtype=np.float64)
+        else:
             shaping_potential(game.state, self.shaping, self._cash_before)
-        game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
-        self._position += 1
-
-        rewards = np.zeros(self.num_players, dtype=np.float64)
-        if self.shaping is not None:
+            game.apply_legal(engine_action)
+            self._position += 1
             after = shaping_potential(game.state, self.shaping, self._cash_after)
-            rewards += (after - self._cash_before) / CASH_SHAPING_SCALE
+            rewards = (after - self._cash_before) / CASH_SHAPING_SCALE
         if game.is_over:
             rewards += final_rewards(game.state, self.reward_scheme)
             done = {a: True for a in self.agents}

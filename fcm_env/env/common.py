@@ -20,6 +20,7 @@ from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.render_state import state_ascii
 from fcm_env.engine.state import Phase
 
+from .action_space import ActionSpace
 from .rewards import check_reward_args
 
 #: ``human`` prints the text picture (after every reset and step, and on ``render()``)
@@ -56,8 +57,9 @@ def mask_space() -> spaces.Box:
     return spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
 
 
-def action_space() -> spaces.Discrete:
-    return spaces.Discrete(NUM_ACTIONS)
+def action_space() -> ActionSpace:
+    """``Discrete(NUM_ACTIONS)`` with a faster masked ``sample`` (``fcm_env.env.action_space``)."""
+    return ActionSpace(NUM_ACTIONS)
 
 
 def check_seed(seed: object) -> int:
