@@ -104,6 +104,8 @@ BOARD_KINDS = (
     ActionKind.PLACE_RESTAURANT, ActionKind.PLACE_CAMPAIGN, ActionKind.PLACE_HOUSE, ActionKind.PLACE_GARDEN,
 )
 
+_BOARD_KIND_SET = frozenset(BOARD_KINDS)
+
 #: which piece an id of the board segment places, by pending decision
 BOARD_KIND_OF: dict[Decision, ActionKind] = {
     Decision.INITIAL_RESTAURANT: ActionKind.PLACE_RESTAURANT,
@@ -261,23 +263,30 @@ class ActionCodec:
     def encode(self, action: Action) -> int:
         """The flat id of ``action``; ValueError for an action outside the space."""
         if action.kind in BOARD_KINDS:
-            if len(action.args) == 3:
-                row, col, orient = action.args
-                if 0 <= row < BOARD_ROWS and 0 <= col < BOARD_COLS and 0 <= orient < BOARD_ORIENTATIONS:
-                    return self.board_start + (row * BOARD_COLS + col) * BOARD_ORIENTATIONS + orient
+            index = self._board_id(action.args)
         else:
             index = self._ids.get((action.kind, action.args))
-            if index is not None:
-                return index
-        raise ValueError(f"action {action!r} ({action}) has no id in the flat action space")
+        if index is None:
+            raise ValueError(f"action {action!r} ({action}) has no id in the flat action space")
+        return index
+
+    def _board_id(self, args: tuple[int, ...]) -> int | None:
+        """The id of a board placement's (row, col, orientation); None off the grid."""
+        if len(args) == 3:
+            row, col, orient = args
+            if 0 <= row < BOARD_ROWS and 0 <= col < BOARD_COLS and 0 <= orient < BOARD_ORIENTATIONS:
+                return self.board_start + (row * BOARD_COLS + col) * BOARD_ORIENTATIONS + orient
+        return None
 
     def encode_many(self, actions: Iterable[Action]) -> list[int]:
-        """``encode`` of each action; the table lookup inlined (the mask encodes every legal action)."""
+        """``encode`` of each action; the lookups inlined (the mask encodes every legal action)."""
         ids = self._ids
         out = []
         for action in actions:
             index = ids.get((action.kind, action.args))  # never a board kind: those are computed
-            out.append(self.encode(action) if index is None else index)
+            if index is None and action.kind in _BOARD_KIND_SET:
+                index = self._board_id(action.args)
+            out.append(self.encode(action) if index is None else index)  # encode: its error
         return out
 
     def decode(self, index: int, game: object) -> Action:

@@ -82,9 +82,11 @@ def finish(state: GameState) -> None:
         p = state.players[player]
         if has_freezer(state, player) and not p.bankrupt:
             continue  # chose in the freezer decision (or had nothing)
-        if p.stock.any() and events.enabled(state):
+        if not np.count_nonzero(p.stock):
+            continue  # nothing to throw away
+        if events.enabled(state):
             events.emit(state, "thrown_away", player=int(player), goods=events.stock(p.stock))
-        if p.stock.any() and not p.bankrupt:
+        if not p.bankrupt:
             milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)
         p.stock[:] = 0
     for p in state.players:

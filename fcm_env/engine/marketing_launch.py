@@ -79,11 +79,22 @@ def marketeer_reach(state: GameState, player: int, spec: EmployeeSpec) -> np.nda
     rules: Initiate marketing campaigns (range from any restaurant entrance, R19);
     C11 (drive-in corners are entrances too); C13 (brand managers/directors: no range).
     """
+    return _reach_within(state, player, _range_of(spec))
+
+
+def _range_of(spec: EmployeeSpec) -> int | None:
+    """The marketeer's range by road; None if unlimited."""
     rng = spec.marketing_range
     if rng is None or rng.kind == RangeKind.UNLIMITED:
         return None
+    return int(rng.value or 0)
+
+
+def _reach_within(state: GameState, player: int, squares_range: int | None) -> np.ndarray | None:
+    if squares_range is None:
+        return None
     entrances = entrances_of(state, player, open_only=False)  # D16: coming-soon restaurants count
-    return state.board.squares_within(entrances, int(rng.value or 0))
+    return state.board.squares_within(entrances, squares_range)
 
 
 def tile_placements(
@@ -103,35 +114,51 @@ def tile_placements(
     return [tuple(p) for p in list_placements(campaign_placements(board, grid, tile, reach))]
 
 
-def _has_spot(state: GameState, tile: MarketingTileSpec, reach: np.ndarray | None, grid: np.ndarray) -> bool:
-    """Whether ``tile_placements`` would list at least one spot (without listing them)."""
-    if tile.type == CampaignType.AIRPLANE:
-        return bool(airplane_placements(state.board, tile).any())
-    if tile.type == CampaignType.RADIO:
-        reach = None  # as in tile_placements
-    return bool(campaign_placements(state.board, grid, tile, reach).any())
+class _SpotCheck:
+    """Which campaign tiles have at least one legal spot in one position (a player's marketeers).
+
+    The spots of a tile depend only on its footprints (airplanes: their length) and, for
+    billboards and mailboxes, on the marketeer's range: each such key is computed once.
+    """
+
+    def __init__(self, state: GameState, player: int):
+        self.state = state
+        self.player = player
+        self.grid = occupied(state)
+        self._reach: dict[int | None, np.ndarray | None] = {}
+        self._found: dict[tuple, bool] = {}
+
+    def has_spot(self, spec: EmployeeSpec, tile: MarketingTileSpec) -> bool:
+        """Whether ``tile_placements`` would list at least one spot (without listing them)."""
+        if tile.type == CampaignType.AIRPLANE:
+            key: tuple = (CampaignType.AIRPLANE, tile.along_edge)
+        else:  # C13, R17: a radio needs a road next to it, not a connection (as in tile_placements)
+            key = (None if tile.type == CampaignType.RADIO else _range_of(spec), tile.footprints())
+        if key not in self._found:
+            self._found[key] = self._any_spot(tile, key[0])
+        return self._found[key]
+
+    def _any_spot(self, tile: MarketingTileSpec, squares_range: int | None) -> bool:
+        board = self.state.board
+        if tile.type == CampaignType.AIRPLANE:
+            return bool(airplane_placements(board, tile).any())
+        if squares_range not in self._reach:
+            self._reach[squares_range] = _reach_within(self.state, self.player, squares_range)
+        return bool(campaign_placements(board, self.grid, tile, self._reach[squares_range]).any())
 
 
-def _placeable_tiles(state: GameState, player: int, etype: int) -> Iterator[int]:
+def _placeable_tiles(state: GameState, player: int, etype: int, spots: _SpotCheck) -> Iterator[int]:
     """Supply tiles this marketeer may place that have at least one legal spot, in number order (lazily)."""
     spec = EMPLOYEES[etype]
-    reach = marketeer_reach(state, player, spec)
-    grid = occupied(state)
-    has_spot: dict[tuple, bool] = {}  # tiles of one type and shape have the same spots
     for number in sorted(state.marketing_supply):
         tile = marketing_tile(number)
-        if tile.type not in spec.campaign_types:
-            continue
-        shape = (tile.type, tile.footprints(), tile.along_edge)
-        if shape not in has_spot:
-            has_spot[shape] = _has_spot(state, tile, reach, grid)
-        if has_spot[shape]:
+        if tile.type in spec.campaign_types and spots.has_spot(spec, tile):
             yield number
 
 
 def _tiles_for(state: GameState, player: int, etype: int) -> list[int]:
     """Supply tiles this marketeer may place that have at least one legal spot."""
-    return list(_placeable_tiles(state, player, etype))
+    return list(_placeable_tiles(state, player, etype, _SpotCheck(state, player)))
 
 
 def _marketeers_at_work(state: GameState, player: int) -> list[int]:
@@ -141,13 +168,18 @@ def _marketeers_at_work(state: GameState, player: int) -> list[int]:
 
 
 def _available_marketeers(state: GameState, player: int) -> list[int]:
-    return [t for t in _marketeers_at_work(state, player) if _tiles_for(state, player, t)]
+    spots = _SpotCheck(state, player)
+    return [t for t in _marketeers_at_work(state, player)
+            if next(_placeable_tiles(state, player, t, spots), None) is not None]
 
 
 def _any_marketeer_available(state: GameState, player: int) -> bool:
     """``bool(_available_marketeers(...))``, stopping at the first tile found."""
-    return any(next(_placeable_tiles(state, player, t), None) is not None
-               for t in _marketeers_at_work(state, player))
+    marketeers = _marketeers_at_work(state, player)
+    if not marketeers:
+        return False
+    spots = _SpotCheck(state, player)
+    return any(next(_placeable_tiles(state, player, t, spots), None) is not None for t in marketeers)
 
 
 # ------------------------------------------------------------------ sub-step flow

@@ -92,6 +92,8 @@ def retire(state: GameState, campaign: Campaign) -> None:
 
 def run(state: GameState) -> None:
     state.phase = Phase.MARKETING
+    if not state.campaigns:
+        return
     grid = house_grid(state)
     for campaign in sorted(state.campaigns, key=lambda c: c.number):
         run_campaign(state, campaign, grid)

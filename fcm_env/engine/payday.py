@@ -105,7 +105,7 @@ def legal_fire(state: GameState, pending: Pending) -> list[Action]:
     p = state.players[pending.player]
     can_pass, markable = _fire_options(state, p)
     actions = [_PASS] if can_pass else []
-    actions.extend(_FIRE[t] for t in np.flatnonzero(markable).tolist())
+    actions.extend(_FIRE[t] for t in markable.nonzero()[0].tolist())
     return actions
 
 
@@ -156,7 +156,8 @@ def reveal(state: GameState) -> None:
         p = state.players[player]
         due = salary_due(state, player)
         if np.count_nonzero(p.fired):  # (dismissing nothing changes nothing)
-            events.emit(state, "fired", player=int(player), cards=events.cards(p.fired))
+            if events.enabled(state):
+                events.emit(state, "fired", player=int(player), cards=events.cards(p.fired))
             _dismiss(state, p)
         paid = bank.collect(state, player, due)
         if due:

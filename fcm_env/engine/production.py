@@ -31,6 +31,7 @@ STEP = 1  # position of this sub-step in working.LATER_STEPS
 KITCHEN = tuple(spec.type for spec in EMPLOYEES if spec.produces)
 BUYERS = tuple(spec.type for spec in EMPLOYEES if spec.drink_mode)
 #: First burger / pizza produced: the milestone and the cook it brings (C28)
+_PASS = Action.pass_()
 #: the ``produce`` actions of every kitchen card (its foods) and of the errand boy (each drink), built once
 _PRODUCE = {
     int(spec.type): tuple(Action.produce(spec.type, good) for good in spec.produces)
@@ -110,7 +111,7 @@ def _step_over(state: GameState, player: int) -> None:
 
 
 def legal_produce(state: GameState, pending: Pending) -> list[Action]:
-    return [Action.pass_()] + _actions(state, pending.player)
+    return [_PASS] + _actions(state, pending.player)
 
 
 def apply_produce(state: GameState, pending: Pending, action: Action) -> None:

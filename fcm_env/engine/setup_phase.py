@@ -39,7 +39,8 @@ def initial_placements(state: GameState) -> np.ndarray:
 
 
 def legal_restaurant(state: GameState, pending: Pending) -> list[Action]:
-    actions = [Action.place_restaurant(*p) for p in list_placements(initial_placements(state))]
+    # list_placements gives (row, col, orientation) tuples of ints already: what place_restaurant builds
+    actions = [Action(ActionKind.PLACE_RESTAURANT, p) for p in list_placements(initial_placements(state))]
     # rules: round one allows passing; round two must place (a player with no legal spot passes: D9)
     if pending.context[0] == ROUND_ONE or not actions:
         actions.insert(0, Action.pass_())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from fcm_env.data import EMPLOYEES, EmployeeType, Milestone
+from fcm_env.data import EMPLOYEES, SETUP, EmployeeType, Milestone
 
 from . import events, milestones
 from .actions import Action, Decision, Pending
@@ -34,6 +34,7 @@ _MANAGER_SLOTS = tuple(int(s) for s in MANAGER_SLOTS)
 _PASS = Action.pass_()
 #: ``Action.put_to_work(t)`` for every type (actions are immutable: built once)
 _PUT_TO_WORK = tuple(Action.put_to_work(t) for t in range(NUM_TYPES))
+_TURN_SPOT = tuple(Action.turn_spot(s) for s in range(max(SETUP)))
 
 
 def is_feasible(work: np.ndarray, ceo_slots: int) -> bool:
@@ -179,7 +180,7 @@ def _ask_turn_spot(state: GameState) -> None:
 
 def legal_turn_spot(state: GameState, pending: Pending) -> list[Action]:
     # one spot per player still in the game (bankrupt players left the turn order: C21)
-    return [Action.turn_spot(s) for s in range(len(state.turn_order)) if s not in state.spots]
+    return [_TURN_SPOT[s] for s in range(len(state.turn_order)) if s not in state.spots]
 
 
 def apply_turn_spot(state: GameState, pending: Pending, action: Action) -> None:
