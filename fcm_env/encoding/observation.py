@@ -96,6 +96,7 @@ TABLE_FIELDS = (
     "gardens_left", "milestones_available", "milestones_this_turn",
 )
 NUM_TYPES = len(EMPLOYEES)
+_STOCK_SCALE32 = np.float32(STOCK_SCALE)
 NUM_GOODS = len(Good)
 NUM_MILESTONES = len(Milestone)
 TRAINER_INDEX = {int(t): i for i, t in enumerate(TRAINER_TYPES)}
@@ -464,32 +465,45 @@ class Observer:
         f = self._f
         p = state.players[player]
         b = np.zeros(self._block, dtype=np.float32)
-        cards = visibility.visible_cards(state, observer, player)
-        b[f["hand"]:f["hand"] + 5 * NUM_TYPES] = np.concatenate(cards[:5])  # hand, work, beach, busy, fired
+        h, t = f["hand"], NUM_TYPES  # hand, work, beach, busy, fired follow one another (checked in __init__)
+        if (state.structure_revealed and state.firing_revealed) or player == observer:  # nothing hidden
+            work = p.work
+            b[h:h + t] = p.hand
+            b[h + t:h + 2 * t] = work
+            b[h + 2 * t:h + 3 * t] = p.beach
+            b[h + 3 * t:h + 4 * t] = p.busy
+            b[h + 4 * t:h + 5 * t] = p.fired
+        else:
+            cards = visibility.visible_cards(state, observer, player)
+            work = cards.work
+            b[h:h + 5 * t] = np.concatenate(cards[:5])
+            b[f["structure_hidden"]] = float(cards.structure_hidden)
+            b[f["firing_hidden"]] = float(cards.firing_hidden)
         b[f["present"]] = 1.0
         b[f["seat"] + seat] = 1.0
         b[f["cash"]] = p.cash / MONEY_SCALE
-        b[f["bankrupt"]] = float(p.bankrupt)
-        b[f["structure_hidden"]] = float(cards.structure_hidden)
-        b[f["firing_hidden"]] = float(cards.firing_hidden)
+        if p.bankrupt:
+            b[f["bankrupt"]] = 1.0
         open_slots, drive_in, price = self._work_features.get(
-            (state.ceo_slots, cards.work.tobytes()), _work_features, state.ceo_slots, cards.work
+            (state.ceo_slots, work.tobytes()), _work_features, state.ceo_slots, work
         )
         b[f["open_slots"]] = open_slots
         b[f["drive_in"]] = drive_in
-        if Milestone.FIRST_LOWER_PRICES in p.milestones:
+        milestones = p.milestones
+        if Milestone.FIRST_LOWER_PRICES in milestones:
             price += LOWER_PRICES_DELTA
         b[f["unit_price"]] = price / PRICE_SCALE
-        for good, amount in enumerate(p.stock.tolist()):
-            b[f["stock"] + good] = amount / STOCK_SCALE
+        stock = b[f["stock"]:f["stock"] + NUM_GOODS]
+        stock[:] = p.stock
+        stock /= _STOCK_SCALE32  # exact: float32 division of small integers rounds as float64's does
         if p.restaurants:
             per_restaurant = 1.0 / PRICES.restaurants_per_player
             b[f["restaurants"]] = len(p.restaurants) * per_restaurant
-            b[f["coming_soon"]] = sum(r.coming_soon for r in p.restaurants) * per_restaurant
+            b[f["coming_soon"]] = sum([r.coming_soon for r in p.restaurants]) * per_restaurant
         b[f["income"]] = p.income / MONEY_SCALE
         b[f["recruit_discounts"]] = p.recruit_discounts / 4.0
-        for m in p.milestones:
-            b[f["milestones"] + int(m)] = 1.0
+        if milestones:
+            b[[f["milestones"] + int(m) for m in milestones]] = 1.0
         if player < len(state.spots) and 0 <= state.spots[player] < MAX_PLAYERS:
             b[f["turn_spot"] + state.spots[player]] = 1.0
         return b
