@@ -48,6 +48,10 @@ def axis_of(direction: Direction) -> int:
     return AXIS_NS if direction in (Direction.N, Direction.S) else AXIS_EW
 
 
+#: the two link directions of the road graph: (direction, its step, its road axis, the way back)
+_LINK_STEPS = tuple((d, d.delta, axis_of(d), d.opposite) for d in (Direction.E, Direction.S))
+
+
 @dataclass(frozen=True)
 class AirplaneLane:
     """An airplane against one map edge, flying over ``size`` full rows or columns.
@@ -159,29 +163,36 @@ class Board:
         )
 
     def _build_road_graph(self) -> None:
+        """Nodes and links of the road graph (built on Python lists: one pass per board, every game)."""
         H, W = self.height, self.width
-        node_of = np.full((H, W, 2), -1, dtype=np.int32)
+        road = self.road_mask.tolist()
+        kind = self.kind.tolist()
+        road_squares = [(r, c) for r in range(H) for c in range(W) if road[r][c]]  # argwhere order
+        nodes: dict[Square, tuple[int, int]] = {}  # (NS node, EW node) of each road square
         squares: list[int] = []
-        for r, c in np.argwhere(self.road_mask):
-            node_of[r, c, AXIS_NS] = len(squares)
-            squares.append(int(r) * W + int(c))
-            if self.kind[r, c] == BRIDGE:  # R49: the over- and under-pass are separate roads
-                squares.append(int(r) * W + int(c))
-            node_of[r, c, AXIS_EW] = len(squares) - 1
+        for r, c in road_squares:
+            first = len(squares)
+            squares.append(r * W + c)
+            if kind[r][c] == BRIDGE:  # R49: the over- and under-pass are separate roads
+                squares.append(r * W + c)
+            nodes[r, c] = (first, len(squares) - 1)
+        node_of = np.full((H, W, 2), -1, dtype=np.int32)
+        if nodes:
+            rows, cols = zip(*nodes)
+            node_of[list(rows), list(cols)] = list(nodes.values())
         self.node_of = node_of
         self.node_square = np.array(squares, dtype=np.int32)
         self.num_nodes = len(squares)
         nbrs: list[list[tuple[Direction, int]]] = [[] for _ in squares]
         links: list[tuple[int, int]] = []
-        for r, c in np.argwhere(self.road_mask):
-            for d in (Direction.E, Direction.S):
-                dr, dc = d.delta
+        for r, c in road_squares:
+            for d, (dr, dc), axis, back in _LINK_STEPS:
                 rr, cc = r + dr, c + dc
-                if rr < H and cc < W and self.road_mask[rr, cc]:  # C31: adjacency links, across tiles too
-                    a = int(node_of[r, c, axis_of(d)])
-                    b = int(node_of[rr, cc, axis_of(d)])
+                if rr < H and cc < W and road[rr][cc]:  # C31: adjacency links, across tiles too
+                    a = nodes[r, c][axis]
+                    b = nodes[rr, cc][axis]
                     nbrs[a].append((d, b))
-                    nbrs[b].append((d.opposite, a))
+                    nbrs[b].append((back, a))
                     links.append((a, b))
         self.node_neighbors: tuple[tuple[tuple[Direction, int], ...], ...] = tuple(
             tuple(sorted(n)) for n in nbrs
@@ -198,37 +209,38 @@ class Board:
             return x
 
         node_tile = self.tile.reshape(-1)[self.node_square]
+        tile_of = node_tile.tolist()
         for a, b in self._links:
-            if node_tile[a] == node_tile[b]:
+            if tile_of[a] == tile_of[b]:
                 ra, rb = find(a), find(b)
                 if ra != rb:
                     parent[max(ra, rb)] = min(ra, rb)
         seg_id: dict[int, int] = {}
-        node_segment = np.empty(self.num_nodes, dtype=np.int32)
-        for n in range(self.num_nodes):
-            node_segment[n] = seg_id.setdefault(find(n), len(seg_id))
+        segment_of = [seg_id.setdefault(find(n), len(seg_id)) for n in range(self.num_nodes)]
+        node_segment = np.array(segment_of, dtype=np.int32)
         self.node_segment = node_segment
         self.num_segments = len(seg_id)
         self.segment_tile = np.zeros(self.num_segments, dtype=np.int16)
         self.segment_tile[node_segment] = node_tile
         adj: list[set[int]] = [set() for _ in range(self.num_segments)]
         for a, b in self._links:
-            sa, sb = int(node_segment[a]), int(node_segment[b])
+            sa, sb = segment_of[a], segment_of[b]
             if sa != sb:
                 adj[sa].add(sb)
                 adj[sb].add(sa)
         self.segment_neighbors: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(s)) for s in adj)
-        dist = np.full((self.num_segments, self.num_segments), UNREACHABLE, dtype=np.int32)
+        dist = [[UNREACHABLE] * self.num_segments for _ in range(self.num_segments)]
         for src in range(self.num_segments):
-            dist[src, src] = 0
+            row = dist[src]
+            row[src] = 0
             queue = deque([src])
             while queue:
                 s = queue.popleft()
                 for t in adj[s]:
-                    if dist[src, t] == UNREACHABLE:
-                        dist[src, t] = dist[src, s] + 1
+                    if row[t] == UNREACHABLE:
+                        row[t] = row[s] + 1
                         queue.append(t)
-        self.segment_distance = dist
+        self.segment_distance = np.array(dist, dtype=np.int32).reshape(self.num_segments, self.num_segments)
         del self._links
 
     def _build_range_tables(self) -> None:
@@ -256,23 +268,24 @@ class Board:
 
     def _build_blocks(self) -> None:
         H, W = self.height, self.width
-        block = np.full((H, W), -1, dtype=np.int16)
+        road = self.road_mask.tolist()
+        block = [[-1] * W for _ in range(H)]
         count = 0
         for r0 in range(H):
             for c0 in range(W):
-                if self.road_mask[r0, c0] or block[r0, c0] >= 0:
+                if road[r0][c0] or block[r0][c0] >= 0:
                     continue
-                block[r0, c0] = count
+                block[r0][c0] = count
                 queue = deque([(r0, c0)])
                 while queue:  # rules: Mailbox campaign; R45 (4-connected, roads and bridges cut)
                     r, c = queue.popleft()
                     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                         rr, cc = r + dr, c + dc
-                        if 0 <= rr < H and 0 <= cc < W and block[rr, cc] < 0 and not self.road_mask[rr, cc]:
-                            block[rr, cc] = count
+                        if 0 <= rr < H and 0 <= cc < W and block[rr][cc] < 0 and not road[rr][cc]:
+                            block[rr][cc] = count
                             queue.append((rr, cc))
                 count += 1
-        self.block = block
+        self.block = np.array(block, dtype=np.int16).reshape(H, W)
         self.num_blocks = count
 
     # ------------------------------------------------------------------ squares and tiles

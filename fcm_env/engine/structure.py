@@ -62,8 +62,8 @@ def _fits(managers: int, others: int, manager_slots: int, ceo_slots: int) -> boo
 
 def open_slots(work: np.ndarray, ceo_slots: int) -> int:
     """Slots on the CEO and managers not used by a card (busy marketeers use none, R10)."""
-    placed = int(work.sum()) - int(work[CEO])
-    return ceo_slots + int((work * MANAGER_SLOTS).sum()) - placed
+    managers, others, slots = _structure(work.tolist())
+    return ceo_slots + slots - (managers + others)
 
 
 # ------------------------------------------------------------------ phase 1
@@ -130,7 +130,7 @@ def reveal(state: GameState) -> None:
     for p in state.players:
         p.beach += p.hand
         p.hand[:] = 0
-        work = p.work
+        work = p.work.tolist()
         # rules: milestones First waitress / errand boy / cart operator played; First to lower prices
         if work[EmployeeType.WAITRESS]:
             milestones.claim(state, p.player, Milestone.FIRST_WAITRESS)
