@@ -28,9 +28,11 @@ from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Good, Mile
 from . import bank, events, milestones
 from .board import UNREACHABLE
 from .occupancy import entrances_of
-from .state import NUM_TYPES, GameState, House, Phase
+from .state import GameState, House, Phase
 
 PRICE_DELTA = tuple(spec.price_delta for spec in EMPLOYEES)
+#: (type, price delta) of the few types that change the price (the others add 0)
+_PRICE_CHANGERS = tuple((t, delta) for t, delta in enumerate(PRICE_DELTA) if delta)
 _MARKETED = (Milestone.FIRST_BURGER_MARKETED, Milestone.FIRST_PIZZA_MARKETED, Milestone.FIRST_DRINK_MARKETED)
 
 
@@ -49,7 +51,7 @@ LOWER_PRICES_DELTA = int(MILESTONES[Milestone.FIRST_LOWER_PRICES].effect_params[
 def unit_price(state: GameState, player: int) -> int:
     """Base $10 + pricing / discount / luxuries managers at work, -$1 with First to lower prices."""
     p = state.players[player]
-    price = PRICES.base_unit_price + sum(int(p.work[t]) * PRICE_DELTA[t] for t in range(NUM_TYPES))
+    price = PRICES.base_unit_price + sum(int(p.work[t]) * delta for t, delta in _PRICE_CHANGERS)
     if milestones.has(state, player, Milestone.FIRST_LOWER_PRICES):
         price += LOWER_PRICES_DELTA
     return price

@@ -17,16 +17,13 @@ def occupied(state: GameState) -> np.ndarray:
     mailbox / radio campaign tiles (airplanes lie off the map).
     """
     grid = static_occupied(state.board).copy()
-    for p in state.players:
-        for r in p.restaurants:
-            for sq in restaurant_squares(r.row, r.col, r.orientation):
-                grid[sq] = True
-    for house in state.houses.values():
-        for sq in house.all_squares:
-            grid[sq] = True
-    for campaign in state.campaigns:
-        for sq in campaign.squares:
-            grid[sq] = True
+    squares = [sq for p in state.players for r in p.restaurants
+               for sq in restaurant_squares(r.row, r.col, r.orientation)]
+    squares.extend(sq for house in state.houses.values() for sq in house.all_squares)
+    squares.extend(sq for campaign in state.campaigns for sq in campaign.squares)
+    if squares:  # one fancy-indexed write instead of one per square
+        rows, cols = zip(*squares)
+        grid[rows, cols] = True
     return grid
 
 

@@ -170,12 +170,13 @@ def reveal(state: GameState) -> None:
 
 def _dismiss(state: GameState, p: PlayerState) -> None:
     """Marked cards go back to the supply: beach first, then work, then busy (their campaigns stay)."""
-    left = p.fired.copy()
-    for pool in (p.beach, p.work, p.busy):
-        take = np.minimum(left, pool)
-        pool -= take
-        state.supply += take
-        left -= take
+    for etype in p.fired.nonzero()[0].tolist():  # the few marked types, on Python ints
+        left = int(p.fired[etype])
+        for pool in (p.beach, p.work, p.busy):
+            take = min(left, int(pool[etype]))
+            pool[etype] -= take
+            state.supply[etype] += take
+            left -= take
 
 
 ROUTES = {
