@@ -151,6 +151,7 @@ class Observer:
                 ("campaigns", "campaign_billboard", "campaign_eternal"),
             )
         }
+        self._owner_channels = tuple(self._ch[c] for c in ("restaurant_p0", "entrance_p0", "campaign_owner_p0"))
         self._merged = _KeyCache(_LAYER_CACHE_SIZE)  # the three layers as one, by the layers' identities
         self._table_span = _span(lay, TABLE_FIELDS)
         self._tables = _KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
@@ -254,6 +255,20 @@ class Observer:
             layers.append(cache.get(key, self._draw_layer, draw, start, stop))
         # keyed by the layers' identities: the entry holds the layers, so no id is reused while it is cached
         return self._merged.get(tuple([id(layer) for layer in layers]), _merge_layers, layers)[1]
+
+    def owned_pieces(self, state: GameState) -> _OwnedLayer:
+        """``map_pieces`` as player 0 in slot 0, player 1 in slot 1, ..., with each entry's owner.
+
+        ``owner`` is the player id for the entries of the owner channels, ``MAX_PLAYERS`` for the rest.
+        """
+        pieces = self.map_pieces(state, list(range(state.num_players)))
+        plane = self.board_shape[1] * self.board_shape[2]
+        channel = pieces.index // plane
+        owner = np.full(pieces.index.size, MAX_PLAYERS, dtype=np.intp)
+        for first in self._owner_channels:
+            mine = (channel >= first) & (channel < first + MAX_PLAYERS)
+            owner[mine] = channel[mine] - first
+        return _OwnedLayer(pieces.index, pieces.values, owner)
 
     def _draw_layer(self, draw: Callable[[np.ndarray], None], start: int, stop: int) -> _Layer:
         """Draw a layer on a blank board and keep the nonzero entries of its channels."""
@@ -550,6 +565,14 @@ class _Layer(NamedTuple):
         plane_size = planes.shape[1] * planes.shape[2]
         index = np.flatnonzero(flat[start * plane_size:stop * plane_size] != 0) + start * plane_size
         return cls(index, flat[index])
+
+
+class _OwnedLayer(NamedTuple):
+    """A ``_Layer`` drawn by player id, with the owner of each entry (``MAX_PLAYERS``: none)."""
+
+    index: np.ndarray
+    values: np.ndarray
+    owner: np.ndarray
 
 
 class _KeyCache:

@@ -25,6 +25,7 @@ from fcm_env.engine.changes import ChangeLog
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 
+from .action_codec import MAX_PLAYERS
 from .observation import Observer, _KeyCache, _Layer, _static_planes
 
 
@@ -67,6 +68,8 @@ class ObservationRows:
         self._views = self._row_views()
         self._marks: list[_Mark | None] = [None] * num_players
         self._pieces = _KeyCache(_PIECES_CACHE_SIZE)  # the map's pieces by (game, map stamp, seats)
+        self._owned = _KeyCache(_PIECES_CACHE_SIZE)  # ... drawn by player id, by (game, map stamp)
+        self._plane_size = ob.board_shape[1] * ob.board_shape[2]
         self._num_static = ob._num_static
         self._pending_plane = ob._ch["pending_piece"]
         self._players_at = ob._o["player0"]
@@ -105,6 +108,7 @@ class ObservationRows:
         """
         self._marks = [None] * len(self._marks)
         self._pieces.clear()
+        self._owned.clear()
         self.observer._block_by_version.clear()
 
     # ------------------------------------------------------------------ drawing
@@ -164,7 +168,19 @@ class ObservationRows:
 
     def _map_pieces(self, state: GameState, changes: ChangeLog, rel: list[int]) -> _Layer:
         key = (changes.uid, changes.map_at, tuple(rel))
-        return self._pieces.get(key, self.observer.map_pieces, state, rel)
+        return self._pieces.get(key, self._seen_from, state, changes, rel)
+
+    def _seen_from(self, state: GameState, changes: ChangeLog, rel: list[int]) -> _Layer:
+        """The map's pieces with their owners in the observer's slots, moved from the pieces drawn by player id.
+
+        Only the owner channels (restaurant, entrance, campaign owner) depend on the observer;
+        drawing the map once per map stamp and moving those entries serves every observer.
+        """
+        owned = self._owned.get((changes.uid, changes.map_at), self.observer.owned_pieces, state)
+        n = state.num_players
+        shift = np.zeros(MAX_PLAYERS + 1, dtype=np.intp)  # the last entry: pieces no player owns
+        shift[:n] = (np.array(rel, dtype=np.intp) - np.arange(n)) * self._plane_size
+        return _Layer(owned.index + shift[owned.owner], owned.values)
 
 
 _PIECES_CACHE_SIZE = 8
