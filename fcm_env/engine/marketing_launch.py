@@ -224,7 +224,8 @@ def apply_tile(state: GameState, pending: Pending, action: Action) -> None:
 def legal_place(state: GameState, pending: Pending) -> list[Action]:
     etype, number = pending.context
     reach = marketeer_reach(state, pending.player, EMPLOYEES[etype])
-    return [Action.place_campaign(*p) for p in tile_placements(state, marketing_tile(number), reach)]
+    # tile_placements gives (row, col, orientation) tuples of ints already: what place_campaign builds
+    return [Action(ActionKind.PLACE_CAMPAIGN, p) for p in tile_placements(state, marketing_tile(number), reach)]
 
 
 def apply_place(state: GameState, pending: Pending, action: Action) -> None:

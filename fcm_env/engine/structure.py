@@ -15,6 +15,8 @@ playing managers first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, SETUP, EmployeeType, Milestone
@@ -39,15 +41,15 @@ _TURN_SPOT = tuple(Action.turn_spot(s) for s in range(max(SETUP)))
 
 def is_feasible(work: np.ndarray, ceo_slots: int) -> bool:
     """Whether the cards at ``work`` (CEO excluded from the count) fit one company structure."""
-    return _fits(*_structure(work.tolist()), ceo_slots)
+    return _fits(*_structure(work), ceo_slots)
 
 
-def _structure(work: list[int]) -> tuple[int, int, int]:
+def _structure(work: np.ndarray) -> tuple[int, int, int]:
     """(managers, other cards without the CEO, manager slots) of the cards at ``work``."""
+    counts = work.tolist()
     managers = others = slots = 0
-    for etype, count in enumerate(work):
-        if not count:
-            continue
+    for etype in work.nonzero()[0].tolist():  # the few types at work, on Python ints
+        count = counts[etype]
         if _IS_MANAGER[etype]:
             managers += count
             slots += count * _MANAGER_SLOTS[etype]
@@ -62,7 +64,7 @@ def _fits(managers: int, others: int, manager_slots: int, ceo_slots: int) -> boo
 
 def open_slots(work: np.ndarray, ceo_slots: int) -> int:
     """Slots on the CEO and managers not used by a card (busy marketeers use none, R10)."""
-    managers, others, slots = _structure(work.tolist())
+    managers, others, slots = _structure(work)
     return ceo_slots + slots - (managers + others)
 
 
@@ -83,30 +85,36 @@ def _ask_restructure(state: GameState) -> None:
     """Ask the next player in the queue; a player who can put no card to work is not asked
     (nothing is revealed: hands are public before phase 1, D53); reveal when all are done."""
     while state.queue:
-        pending = Pending(Decision.RESTRUCTURE, state.queue[0])
-        if len(legal_restructure(state, pending)) > 1:
-            state.pending = [pending]
+        player = state.queue[0]
+        if _can_put_to_work(state, player):
+            state.pending = [Pending(Decision.RESTRUCTURE, player)]
             return
         state.queue.pop(0)
     reveal(state)
 
 
 def legal_restructure(state: GameState, pending: Pending) -> list[Action]:
-    player = state.players[pending.player]
-    managers, others, slots = _structure(player.work.tolist())
+    return [_PASS] + [_PUT_TO_WORK[etype] for etype in _fitting_types(state, pending.player)]
+
+
+def _can_put_to_work(state: GameState, player: int) -> bool:
+    """``legal_restructure`` offers more than "done" (stops at the first card that fits)."""
+    return next(_fitting_types(state, player), None) is not None
+
+
+def _fitting_types(state: GameState, player: int) -> Iterator[int]:
+    """Types in hand of which one more card at work keeps the structure feasible, ascending (lazily)."""
+    p = state.players[player]
+    managers, others, slots = _structure(p.work)
     ceo_slots = state.ceo_slots
-    actions = [_PASS]
-    for etype, count in enumerate(player.hand.tolist()):
-        if count <= 0:
-            continue
+    for etype in (p.hand > 0).nonzero()[0].tolist():
         # the structure with one more card of this type at work (is_feasible of that trial)
         if _IS_MANAGER[etype]:
             fits = _fits(managers + 1, others, slots + _MANAGER_SLOTS[etype], ceo_slots)
         else:
             fits = _fits(managers, others + (etype != CEO), slots, ceo_slots)
         if fits:
-            actions.append(_PUT_TO_WORK[etype])
-    return actions
+            yield etype
 
 
 def apply_restructure(state: GameState, pending: Pending, action: Action) -> None:
@@ -115,7 +123,7 @@ def apply_restructure(state: GameState, pending: Pending, action: Action) -> Non
         etype = action.args[0]
         player.hand[etype] -= 1
         player.work[etype] += 1
-        if len(legal_restructure(state, pending)) > 1:
+        if _can_put_to_work(state, pending.player):
             return
     state.queue.pop(0)  # done (or nothing more fits)
     _ask_restructure(state)
