@@ -94,6 +94,7 @@ class Board:
             self.kind, self.drink, self.printed_house, self.tile, self.node_of, self.node_square,
             self.node_segment, self.segment_tile, self.segment_distance, self.access,
             self.square_segment_distance, self.block, self.road_mask, self.has_road_access,
+            self.near_segment, self.near_cost,
         ):
             arr.setflags(write=False)
 
@@ -261,10 +262,22 @@ class Board:
         self.access = access
         # each square touches at most a few segments: relax only those (square, segment, cost) entries
         sq_idx, seg_idx = np.nonzero(access < UNREACHABLE)
+        self._build_near_segments(sq_idx, seg_idx)
         via = access[sq_idx, seg_idx][:, None] + self.segment_distance[seg_idx]
         ssd = np.full((H * W, S), UNREACHABLE, dtype=np.int32)
         np.minimum.at(ssd, sq_idx, np.minimum(via, UNREACHABLE))
         self.square_segment_distance = ssd
+
+    def _build_near_segments(self, sq_idx: np.ndarray, seg_idx: np.ndarray) -> None:
+        """``access`` without its UNREACHABLE entries: the k-th (segment, cost) pair of every square in
+        row k, padded with cost UNREACHABLE (``ranges_from`` reduces these few rows, not every segment)."""
+        counts = np.bincount(sq_idx, minlength=self.height * self.width)
+        depth = max(1, int(counts.max(initial=0)))
+        rank = np.arange(sq_idx.size) - (np.cumsum(counts) - counts)[sq_idx]  # position within its square
+        self.near_segment = np.zeros((depth, counts.size), dtype=np.intp)
+        self.near_cost = np.full((depth, counts.size), UNREACHABLE, dtype=np.int32)
+        self.near_segment[rank, sq_idx] = seg_idx
+        self.near_cost[rank, sq_idx] = self.access[sq_idx, seg_idx]
 
     def _build_blocks(self) -> None:
         H, W = self.height, self.width
@@ -359,7 +372,8 @@ class Board:
         src = self.segment_ranges_from(squares)
         if self.num_segments == 0:
             return np.full(self.shape, UNREACHABLE, dtype=np.int32)
-        out = (self.access + src[None, :]).min(axis=1)
+        # min over each square's finite ``access`` entries: the UNREACHABLE ones clamp to UNREACHABLE anyway
+        out = (self.near_cost + src[self.near_segment]).min(axis=0)
         return np.minimum(out, UNREACHABLE).reshape(self.shape)
 
     def squares_within(self, squares: Iterable[Square], max_range: int) -> np.ndarray:
