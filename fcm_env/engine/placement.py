@@ -157,7 +157,8 @@ def list_placements(legal: np.ndarray) -> list[tuple[int, ...]]:
     arr = np.asarray(legal)
     if arr.dtype != np.bool_:
         raise ValueError(f"legal must be a bool array, got dtype {arr.dtype}")
-    return [tuple(idx) for idx in np.argwhere(arr).tolist()]  # argwhere is C order = sorted
+    # nonzero is C order = sorted; zipping its index lists gives the tuples of ints without one list per hit
+    return list(zip(*(axis.tolist() for axis in arr.nonzero())))
 
 
 # ------------------------------------------------------------------ restaurants
