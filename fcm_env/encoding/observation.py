@@ -139,6 +139,7 @@ class Observer:
         self._o = {v.name: v.start for v in lay.vector}
         self._f = {f.name: f.start for f in lay.player_block}
         self._block = lay.player_block[-1].stop
+        self._to_move, self._reserve_known, self._reserve = (self._f[k] for k in ("to_move", "reserve_known", "reserve"))
         self._num_static = self._ch["drink_soda"] + 1  # the static planes come first
         self._static = _KeyCache(_STATIC_CACHE_SIZE)  # board -> its static planes
         #: houses, restaurants, campaigns: their channels, and the nonzero entries of their planes by what
@@ -457,12 +458,11 @@ class Observer:
             b[:] = self._block_by_version.get((version, s_hidden, f_hidden), self._block_by_content, state, observer,
                                               player, seat, s_hidden, f_hidden)
         if player == decider:
-            b[self._f["to_move"]] = 1.0
-        p = state.players[player]
-        if visibility.reserve_visible(state, observer, player) and p.reserve in RESERVE_INDEX:
-            f = self._f
-            b[f["reserve_known"]] = 1.0
-            b[f["reserve"] + RESERVE_INDEX[p.reserve]] = 1.0
+            b[self._to_move] = 1.0
+        reserve = state.players[player].reserve
+        if reserve in RESERVE_INDEX and visibility.reserve_visible(state, observer, player):
+            b[self._reserve_known] = 1.0
+            b[self._reserve + RESERVE_INDEX[reserve]] = 1.0
 
     def _block_by_content(self, state: GameState, observer: int, player: int, seat: int, s_hidden: bool,
                           f_hidden: bool) -> np.ndarray:
