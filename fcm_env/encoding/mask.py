@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 
 from .action_codec import CODEC
@@ -21,13 +22,34 @@ def legal_action_ids(game: Game) -> np.ndarray:
 
     Treat the result as read-only: it is kept in the game's per-position cache.
     """
-    cache = game.position_cache
-    ids = cache.get("legal_ids")
+    ids = game.position_cache.get("legal_ids")
     if ids is None:
-        ids = np.array(sorted(CODEC.encode_many(game.legal_actions_view())), dtype=np.int64)
-        ids.setflags(write=False)
-        cache["legal_ids"] = ids
+        ids = _encode_legal(game)[0]
     return ids
+
+
+def legal_actions_by_id(game: Game) -> dict[int, Action]:
+    """The legal actions of the pending decision by flat id (what ``CODEC.decode`` gives for each).
+
+    The envs look a stepped id up here: one dict lookup checks and decodes it. Treat the
+    result as read-only: it is kept in the game's per-position cache.
+    """
+    by_id = game.position_cache.get("legal_by_id")
+    if by_id is None:
+        by_id = _encode_legal(game)[1]
+    return by_id
+
+
+def _encode_legal(game: Game) -> tuple[np.ndarray, dict[int, Action]]:
+    """Encode the position's legal actions once: the sorted ids and the actions by id, both cached."""
+    actions = game.legal_actions_view()
+    encoded = CODEC.encode_many(actions)
+    ids = np.array(sorted(encoded), dtype=np.int64)
+    ids.setflags(write=False)
+    by_id = dict(zip(encoded, actions, strict=True))
+    game.position_cache["legal_ids"] = ids
+    game.position_cache["legal_by_id"] = by_id
+    return ids, by_id
 
 
 def legal_action_mask(game: Game, player: int, out: np.ndarray | None = None) -> np.ndarray:

@@ -48,7 +48,7 @@ from fcm_env.engine.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane_from_
 from fcm_env.engine.state import GameState
 from fcm_env.engine.tiles import BRIDGE
 
-from . import visibility
+from . import compiled, visibility
 from .action_codec import (
     BOARD_COLS,
     BOARD_ROWS,
@@ -139,6 +139,7 @@ class Observer:
         self._o = {v.name: v.start for v in lay.vector}
         self._f = {f.name: f.start for f in lay.player_block}
         self._block = lay.player_block[-1].stop
+        self._block_writer = compiled.block_writer()  # None without numba: the cached numpy path
         self._to_move, self._reserve_known, self._reserve = (self._f[k] for k in ("to_move", "reserve_known", "reserve"))
         self._num_static = self._ch["drink_soda"] + 1  # the static planes come first
         self._static = _KeyCache(_STATIC_CACHE_SIZE)  # board -> its static planes
@@ -152,7 +153,10 @@ class Observer:
                 ("campaigns", "campaign_billboard", "campaign_eternal"),
             )
         }
-        self._owner_channels = tuple(self._ch[c] for c in ("restaurant_p0", "entrance_p0", "campaign_owner_p0"))
+        #: the player (slot) whose piece each channel shows; MAX_PLAYERS for the channels of no player
+        self._owner_of_channel = np.full(self.board_shape[0], MAX_PLAYERS, dtype=np.intp)
+        for first in ("restaurant_p0", "entrance_p0", "campaign_owner_p0"):
+            self._owner_of_channel[self._ch[first]:self._ch[first] + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
         self._merged = _KeyCache(_LAYER_CACHE_SIZE)  # the three layers as one, by the layers' identities
         self._table_span = _span(lay, TABLE_FIELDS)
         self._tables = _KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
@@ -263,12 +267,7 @@ class Observer:
         ``owner`` is the player id for the entries of the owner channels, ``MAX_PLAYERS`` for the rest.
         """
         pieces = self.map_pieces(state, list(range(state.num_players)))
-        plane = self.board_shape[1] * self.board_shape[2]
-        channel = pieces.index // plane
-        owner = np.full(pieces.index.size, MAX_PLAYERS, dtype=np.intp)
-        for first in self._owner_channels:
-            mine = (channel >= first) & (channel < first + MAX_PLAYERS)
-            owner[mine] = channel[mine] - first
+        owner = self._owner_of_channel[pieces.index // (self.board_shape[1] * self.board_shape[2])]
         return _OwnedLayer(pieces.index, pieces.values, owner)
 
     def _draw_layer(self, draw: Callable[[np.ndarray], None], start: int, stop: int) -> _Layer:
@@ -452,6 +451,22 @@ class Observer:
         """
         s_hidden = visibility.structure_hidden(state, observer, player)
         f_hidden = visibility.firing_hidden(state, observer, player)
+        write = self._block_writer
+        if write is not None:  # compiled: cheaper than any cache key (fcm_env.encoding.compiled)
+            p = state.players[player]
+            reserve = p.reserve
+            shown = (RESERVE_INDEX[reserve] if reserve in RESERVE_INDEX
+                     and visibility.reserve_visible(state, observer, player) else -1)
+            bits = 0
+            for m in p.milestones:
+                bits |= 1 << m
+            restaurants = p.restaurants
+            spots = state.spots
+            write(b, p.hand, p.work, p.beach, p.busy, p.fired, p.stock, p.cash, p.bankrupt, p.income,
+                  p.recruit_discounts, len(restaurants), sum([r.coming_soon for r in restaurants]) if restaurants else 0,
+                  bits, seat, spots[player] if player < len(spots) else -1, s_hidden, f_hidden, state.ceo_slots,
+                  player == decider, shown)
+            return
         if version is None:
             b[:] = self._block_by_content(state, observer, player, seat, s_hidden, f_hidden)
         else:

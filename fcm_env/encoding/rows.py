@@ -70,6 +70,7 @@ class ObservationRows:
         self._pieces = _KeyCache(_PIECES_CACHE_SIZE)  # the map's pieces by (game, map stamp, seats)
         self._owned = _KeyCache(_PIECES_CACHE_SIZE)  # ... drawn by player id, by (game, map stamp)
         self._plane_size = ob.board_shape[1] * ob.board_shape[2]
+        self._shifts: dict[tuple[int, ...], np.ndarray] = {}  # by seats: at most 5 rotations per player count
         self._num_static = ob._num_static
         self._pending_plane = ob._ch["pending_piece"]
         self._players_at = ob._o["player0"]
@@ -177,9 +178,12 @@ class ObservationRows:
         drawing the map once per map stamp and moving those entries serves every observer.
         """
         owned = self._owned.get((changes.uid, changes.map_at), self.observer.owned_pieces, state)
-        n = state.num_players
-        shift = np.zeros(MAX_PLAYERS + 1, dtype=np.intp)  # the last entry: pieces no player owns
-        shift[:n] = (np.array(rel, dtype=np.intp) - np.arange(n)) * self._plane_size
+        key = tuple(rel)
+        shift = self._shifts.get(key)
+        if shift is None:  # index offset of each owner's entries; the last entry: pieces no player owns
+            shift = np.zeros(MAX_PLAYERS + 1, dtype=np.intp)
+            shift[:len(rel)] = (np.array(rel, dtype=np.intp) - np.arange(len(rel))) * self._plane_size
+            self._shifts[key] = shift
         return _Layer(owned.index + shift[owned.owner], owned.values)
 
 

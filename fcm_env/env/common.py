@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, legal_action_ids
+from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.render_state import state_ascii
@@ -89,22 +90,26 @@ def checked_action(game: Game, agent: str, action: object) -> Action:
     pending = game.pending
     if pending is None:
         raise IllegalActionError(f"{agent}: the game is over, no action is expected (got {action!r})")
-    decision = pending.decision.name
-    index = action_index(action)
+    index = action if type(action) in _PLAIN_IDS else action_index(action)
     if not 0 <= index < NUM_ACTIONS:
         raise IllegalActionError(
-            f"{agent}: action id {index} is out of range 0..{NUM_ACTIONS - 1} (pending decision {decision})"
+            f"{agent}: action id {index} is out of range 0..{NUM_ACTIONS - 1} "
+            f"(pending decision {pending.decision.name})"
         )
-    legal = legal_action_ids(game)
-    k = int(np.searchsorted(legal, index))
-    if k == legal.size or legal[k] != index:
+    engine_action = legal_actions_by_id(game).get(index)
+    if engine_action is None:
+        legal = legal_action_ids(game)
         shown = ", ".join(f"{i} {CODEC.action_to_string(int(i), game)}" for i in legal[:5])
         more = f", ... ({legal.size} in all)" if legal.size > 5 else ""
         raise IllegalActionError(
             f"{agent}: action id {index} ({CODEC.action_to_string(index, game)}) is not legal for the "
-            f"pending decision {decision} of player {pending.player}; legal ids: {shown}{more}"
+            f"pending decision {pending.decision.name} of player {pending.player}; legal ids: {shown}{more}"
         )
-    return CODEC.decode(index, game)
+    return engine_action
+
+
+#: action types taken as ids as they are (the usual ones: a Python int, a sampled numpy int)
+_PLAIN_IDS = (int, np.int64)
 
 
 def step_info(game: Game, player: int, agent_names: list[str]) -> dict[str, Any]:
