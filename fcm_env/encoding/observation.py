@@ -127,7 +127,9 @@ class Observer:
     vector), as a Box for an MLP.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, compiled_blocks: bool | None = None) -> None:
+        """``compiled_blocks``: write the player blocks with the numba kernel (``fcm_env.encoding.compiled``);
+        None (default): when numba is installed. Both give the same bytes."""
         self.layout: ObservationLayout = observation_layout()
         lay = self.layout
         self.board_shape = lay.board_shape
@@ -139,7 +141,9 @@ class Observer:
         self._o = {v.name: v.start for v in lay.vector}
         self._f = {f.name: f.start for f in lay.player_block}
         self._block = lay.player_block[-1].stop
-        self._block_writer = compiled.block_writer()  # None without numba: the cached numpy path
+        self._block_writer = compiled.block_writer() if compiled_blocks is not False else None
+        if compiled_blocks and self._block_writer is None:
+            raise RuntimeError("compiled_blocks=True needs numba: pip install \"fcm-magnate[fast]\"")
         self._to_move, self._reserve_known, self._reserve = (self._f[k] for k in ("to_move", "reserve_known", "reserve"))
         self._num_static = self._ch["drink_soda"] + 1  # the static planes come first
         self._static = _KeyCache(_STATIC_CACHE_SIZE)  # board -> its static planes
