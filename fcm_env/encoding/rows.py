@@ -18,6 +18,8 @@ by hand between two observations must be observed with ``Observer`` (or after
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from fcm_env.data import Milestone
@@ -27,6 +29,15 @@ from fcm_env.engine.state import GameState
 
 from .action_codec import MAX_PLAYERS
 from .observation import Observer, _KeyCache, _Layer, _static_planes
+
+
+class _RowViews(NamedTuple):
+    flat: np.ndarray  # the board planes, flat
+    board: np.ndarray  # ... as [channel, row, col]
+    vec: np.ndarray  # the vector
+    blocks: list[np.ndarray]  # the player blocks in the vector, by slot
+    pending_plane: np.ndarray  # the pending decision's piece
+    head: np.ndarray  # the vector before the player blocks: decision, table, turn
 
 
 class _Mark:
@@ -75,11 +86,18 @@ class ObservationRows:
         self._pending_plane = ob._ch["pending_piece"]
         self._players_at = ob._o["player0"]
 
-    def _row_views(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        """Each row's board (flat and as planes) and vector, as views of ``rows``."""
-        split = self.observer._board_size
-        shape = self.observer.board_shape
-        return [(row[:split], row[:split].reshape(shape), row[split:]) for row in self.rows]
+    def _row_views(self) -> list[_RowViews]:
+        """Each row's parts as views of ``rows`` (made once: a view costs about as much as a small write)."""
+        ob = self.observer
+        split, shape = ob._board_size, ob.board_shape
+        views = []
+        for row in self.rows:
+            flat, vec = row[:split], row[split:]
+            board = flat.reshape(shape)
+            blocks = ob._blocks(vec)
+            views.append(_RowViews(flat, board, vec, list(blocks), board[ob._ch["pending_piece"]],
+                                   vec[:ob._o["player0"]]))
+        return views
 
     def __getstate__(self) -> dict:
         """Copies and pickles keep the rows; the views are made again (a copied view is no view)."""
@@ -117,7 +135,7 @@ class ObservationRows:
     def _draw(self, game: Game, player: int) -> None:
         """Everything, as ``Observer.observe_flat`` draws it (a new game, or a row never drawn)."""
         ob, state, changes = self.observer, game.state, game.changes
-        flat, board, vec = self._views[player]
+        flat, board, vec, blocks, _, _ = self._views[player]
         seats = ob.seats(state, player)
         me, by_slot, rel = seats
         num_static = self._num_static
@@ -128,17 +146,18 @@ class ObservationRows:
         vec[...] = 0.0
         ob._write_globals(state, player, vec, rel)
         ob._write_context(state, player, board, vec)
-        blocks = ob._blocks(vec)
         decider = state.pending[-1].player if state.pending else None
         n = state.num_players
+        shared = ob._block_writer is None
         for slot, q in enumerate(by_slot):
-            ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider, _version(changes, q))
+            ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider,
+                             _version(changes, q) if shared else None)
         self._marks[player] = _Mark(changes, state, seats, pieces, _sees_reserves(state, player))
 
     def _redraw(self, game: Game, player: int, mark: _Mark) -> None:
         """What the move stamps since ``mark`` say may have changed (``fcm_env.engine.changes``)."""
         ob, state, changes = self.observer, game.state, game.changes
-        flat, board, vec = self._views[player]
+        flat, board, vec, blocks, pending_plane, head = self._views[player]
         since = mark.moves
         everything = changes.all_at > since
         rel_before = mark.seats[2]
@@ -151,19 +170,20 @@ class ObservationRows:
                 flat[mark.pieces.index] = 0.0
                 flat[pieces.index] = pieces.values
                 mark.pieces = pieces
-        board[self._pending_plane] = 0.0
-        vec[:self._players_at] = 0.0
+        pending_plane[...] = 0.0
+        head[...] = 0.0
         ob._write_globals(state, player, vec, rel)
         ob._write_context(state, player, board, vec)
         sees = _sees_reserves(state, player)  # what the observer may see of every reserve card
         every_block = everything or sees != mark.sees_reserves
-        blocks = ob._blocks(vec)
         decider = state.pending[-1].player if state.pending else None
         n = state.num_players
+        shared = ob._block_writer is None  # numpy blocks: shared between observers by move stamp
         for q, at in enumerate(changes.player_at):
             if every_block or at > since:
                 slot = rel[q]
-                ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider, _version(changes, q))
+                ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider,
+                                 _version(changes, q) if shared else None)
         mark.moves = changes.moves
         mark.sees_reserves = sees
 
