@@ -191,8 +191,22 @@ def env(*args: Any, **kwargs: Any) -> AECEnv:
     Takes ``raw_env``'s arguments, positionally too: ``env(3)`` is ``env(num_players=3)``.
     """
     environment = raw_env(*args, **kwargs)
-    environment = wrappers.OrderEnforcingWrapper(environment)
+    environment = OrderEnforcingWrapper(environment)
     return environment
+
+
+class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` answered by the raw env in one call.
+
+    The base class reads each of the five values ``last()`` returns (and the agent) through its
+    ``__getattr__``, a Python call each: about 3 us of a ~100 us step. The checks are the same:
+    before ``reset()`` reading the agent raises, as it does in the base class.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
 
 
 class raw_env(AECEnv, EzPickle):
