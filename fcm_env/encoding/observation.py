@@ -432,11 +432,46 @@ class Observer:
 
     def _write_players(self, state: GameState, observer: int, by_slot: list[int], me: int, vec: np.ndarray) -> None:
         """Every player's block, in relative slot order."""
-        n = state.num_players
-        blocks = self._blocks(vec)
-        decider = state.pending[-1].player if state.pending else None
+        rel = [0] * state.num_players
         for slot, player in enumerate(by_slot):
-            self._write_player(state, observer, player, (me + slot) % n, blocks[slot], decider)
+            rel[player] = slot
+        blocks = self._blocks(vec)
+        self._write_blocks(state, observer, by_slot, rel, me, [blocks[k] for k in range(MAX_PLAYERS)])
+
+    def _write_blocks(self, state: GameState, observer: int, players: list[int], rel: list[int], me: int,
+                      blocks: list[np.ndarray], versions: list[tuple] | None = None) -> None:
+        """The blocks of ``players`` (ids), each into ``blocks[its slot]``.
+
+        ``versions`` (by player id; ``ObservationRows``): share the numpy path's blocks between
+        observers by move stamp. The compiled path needs no sharing: it reads the facts that
+        hold for every block once, then makes one call per block.
+        """
+        n = state.num_players
+        decider = state.pending[-1].player if state.pending else None
+        write = self._block_writer
+        if write is None:
+            for q in players:
+                slot = rel[q]
+                self._write_player(state, observer, q, (me + slot) % n, blocks[slot], decider,
+                                   None if versions is None else versions[q])
+            return
+        s_others, f_others = visibility.hidden_from_others(state)
+        spots, ceo_slots = state.spots, state.ceo_slots
+        for q in players:
+            p = state.players[q]
+            slot = rel[q]
+            reserve = p.reserve
+            shown = (RESERVE_INDEX[reserve] if reserve in RESERVE_INDEX
+                     and visibility.reserve_visible(state, observer, q) else -1)
+            bits = 0
+            for m in p.milestones:
+                bits |= 1 << m
+            restaurants = p.restaurants
+            other = q != observer
+            write(blocks[slot], p.hand, p.work, p.beach, p.busy, p.fired, p.stock, p.cash, p.bankrupt, p.income,
+                  p.recruit_discounts, len(restaurants), sum([r.coming_soon for r in restaurants]) if restaurants else 0,
+                  bits, (me + slot) % n, spots[q] if q < len(spots) else -1, other and s_others, other and f_others,
+                  ceo_slots, q == decider, shown)
 
     def _blocks(self, vec: np.ndarray) -> np.ndarray:
         p0 = self._o["player0"]
@@ -455,22 +490,6 @@ class Observer:
         """
         s_hidden = visibility.structure_hidden(state, observer, player)
         f_hidden = visibility.firing_hidden(state, observer, player)
-        write = self._block_writer
-        if write is not None:  # compiled: cheaper than any cache key (fcm_env.encoding.compiled)
-            p = state.players[player]
-            reserve = p.reserve
-            shown = (RESERVE_INDEX[reserve] if reserve in RESERVE_INDEX
-                     and visibility.reserve_visible(state, observer, player) else -1)
-            bits = 0
-            for m in p.milestones:
-                bits |= 1 << m
-            restaurants = p.restaurants
-            spots = state.spots
-            write(b, p.hand, p.work, p.beach, p.busy, p.fired, p.stock, p.cash, p.bankrupt, p.income,
-                  p.recruit_discounts, len(restaurants), sum([r.coming_soon for r in restaurants]) if restaurants else 0,
-                  bits, seat, spots[player] if player < len(spots) else -1, s_hidden, f_hidden, state.ceo_slots,
-                  player == decider, shown)
-            return
         if version is None:
             b[:] = self._block_by_content(state, observer, player, seat, s_hidden, f_hidden)
         else:

@@ -146,12 +146,8 @@ class ObservationRows:
         vec[...] = 0.0
         ob._write_globals(state, player, vec, rel)
         ob._write_context(state, player, board, vec)
-        decider = state.pending[-1].player if state.pending else None
-        n = state.num_players
-        shared = ob._block_writer is None
-        for slot, q in enumerate(by_slot):
-            ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider,
-                             _version(changes, q) if shared else None)
+        versions = None if ob._block_writer else [_version(changes, q) for q in range(state.num_players)]
+        ob._write_blocks(state, player, by_slot, rel, me, blocks, versions)
         self._marks[player] = _Mark(changes, state, seats, pieces, _sees_reserves(state, player))
 
     def _redraw(self, game: Game, player: int, mark: _Mark) -> None:
@@ -176,14 +172,10 @@ class ObservationRows:
         ob._write_context(state, player, board, vec)
         sees = _sees_reserves(state, player)  # what the observer may see of every reserve card
         every_block = everything or sees != mark.sees_reserves
-        decider = state.pending[-1].player if state.pending else None
-        n = state.num_players
-        shared = ob._block_writer is None  # numpy blocks: shared between observers by move stamp
-        for q, at in enumerate(changes.player_at):
-            if every_block or at > since:
-                slot = rel[q]
-                ob._write_player(state, player, q, (me + slot) % n, blocks[slot], decider,
-                                 _version(changes, q) if shared else None)
+        stamped = [q for q, at in enumerate(changes.player_at) if every_block or at > since]
+        if stamped:
+            versions = None if ob._block_writer else [_version(changes, q) for q in range(state.num_players)]
+            ob._write_blocks(state, player, stamped, rel, me, blocks, versions)
         mark.moves = changes.moves
         mark.sees_reserves = sees
 

@@ -39,6 +39,11 @@ class VisibleCards(NamedTuple):
     firing_hidden: bool
 
 
+def hidden_from_others(state: GameState) -> tuple[bool, bool]:
+    """Whether Restructuring and firing choices are face down to everybody but their player, now."""
+    return not state.structure_revealed, not state.firing_revealed
+
+
 def structure_hidden(state: GameState, observer: int, player: int) -> bool:
     """Another player's Restructuring choice is still face down."""
     return player != observer and not state.structure_revealed
