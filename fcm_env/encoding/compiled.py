@@ -1,4 +1,4 @@
-"""The observation's player blocks as one compiled loop (numba), when numba is installed.
+"""The observation's player blocks and table as compiled loops (numba), when numba is installed.
 
 Writing a player block with numpy costs about 25 small array operations (~8 us); the
 observation writes one per player on almost every step, so in Python the blocks are
@@ -6,8 +6,12 @@ cached by their content (``Observer._block_by_content``). Compiled, a block is o
 function call of about 1 us, cheaper than building the cache key, so with numba the
 encoder writes every block afresh and keeps no block cache.
 
-The compiled loop reproduces ``Observer._player_block`` and the ``to_move`` / reserve
-fields of ``Observer._write_player`` exactly: the same hiding (``visibility``), integer
+The vector's head (the pending decision, the table, the piles and the turn) is written by
+``Observer._write_globals`` from a table cached by a key of 16 fields; compiled, it is written
+afresh in one call (``_write_head``) from the same fields as integers and bit sets.
+
+The compiled loops reproduce ``Observer._player_block`` / ``_write_player`` and
+``Observer._write_globals`` / ``_table`` exactly: the same hiding (``visibility``), integer
 sums for the work features, and every scaled value computed as a float64 quotient or
 product rounded once to float32, as numpy stores it. ``tests/encoding/test_compiled.py``
 compares both paths byte for byte at every decision of random games.
@@ -26,9 +30,10 @@ import numpy as np
 
 from fcm_env.data import EMPLOYEES, PRICES, EmployeeType, Milestone
 
-from .layout import MONEY_SCALE, PRICE_SCALE, STOCK_SCALE, observation_layout
+from .layout import MONEY_SCALE, PRICE_SCALE, ROUND_SCALE, STOCK_SCALE, SUPPLY_SCALE, observation_layout
 
 _F = {f.name: f.start for f in observation_layout().player_block}
+_O = {v.name: v.start for v in observation_layout().vector}
 NUM_TYPES = len(EMPLOYEES)
 CEO = int(EmployeeType.CEO)
 #: open slots = CEO slots + work @ SLOT_WEIGHT (as observation.SLOT_WEIGHT)
@@ -113,6 +118,75 @@ def _write_block(b, hand, work, beach, busy, fired, stock, cash, bankrupt, incom
         b[RESERVE + reserve] = 1.0
 
 
+(PHASE, DECISION, OBSERVER_TO_MOVE, DECIDER, ROUND, ROUND_ABS, NUM_PLAYERS, STANDARD, BANK, BANK_DEBT, BANK_BREAKS,
+ RESERVE_REVEALED, CEO_SLOTS, STRUCTURE_REVEALED, FIRING_REVEALED, SUPPLY, MARKETING_SUPPLY, HOUSE_SUPPLY,
+ GARDENS_LEFT, MILESTONES_AVAILABLE, MILESTONES_THIS_TURN, TURN_HIRES, TURN_RECRUITS_LEFT, TURN_PHANTOMS,
+ TURN_LOCKED, TURN_USED) = (
+    _O[name] for name in ("phase", "decision", "observer_to_move", "decider", "round", "round_abs", "num_players",
+                          "standard", "bank", "bank_debt", "bank_breaks", "reserve_revealed", "ceo_slots",
+                          "structure_revealed", "firing_revealed", "supply", "marketing_supply", "house_supply",
+                          "gardens_left", "milestones_available", "milestones_this_turn", "turn_hires",
+                          "turn_recruits_left", "turn_phantoms", "turn_locked", "turn_used"))
+NUM_MILESTONES = len(Milestone)
+
+
+def _write_head(vec, phase, decision, decider, to_move, rnd, cap, players_index, standard, bank, bank_debt,
+                bank_breaks, reserve_revealed, ceo_index, structure_revealed, firing_revealed, supply, tiles, houses,
+                gardens_left, garden_tokens, uses_milestones, gone, this_turn, hires, recruits_left, phantoms, locked,
+                used):  # pragma: no cover - compiled
+    """The vector before the player blocks (zeroed by the caller) but the context and the trainers.
+
+    ``decision`` / ``decider`` / ``ceo_index``: -1 for none; ``tiles``, ``houses``, ``gone``,
+    ``this_turn``: bit sets of the campaign tiles and houses in stock (by index) and of milestones.
+    """
+    vec[PHASE + phase] = 1.0
+    if decision >= 0:
+        vec[DECISION + decision] = 1.0
+        vec[DECIDER + decider] = 1.0
+        if to_move:
+            vec[OBSERVER_TO_MOVE] = 1.0
+    vec[ROUND] = rnd / max(cap, 1)
+    vec[ROUND_ABS] = rnd / ROUND_SCALE
+    vec[NUM_PLAYERS + players_index] = 1.0
+    if standard:
+        vec[STANDARD] = 1.0
+    vec[BANK] = bank / MONEY_SCALE
+    vec[BANK_DEBT] = bank_debt / MONEY_SCALE
+    vec[BANK_BREAKS + min(bank_breaks, 2)] = 1.0
+    if reserve_revealed:
+        vec[RESERVE_REVEALED] = 1.0
+    if ceo_index >= 0:
+        vec[CEO_SLOTS + ceo_index] = 1.0
+    if structure_revealed:
+        vec[STRUCTURE_REVEALED] = 1.0
+    if firing_revealed:
+        vec[FIRING_REVEALED] = 1.0
+    for i in range(supply.size):
+        vec[SUPPLY + i] = supply[i] / SUPPLY_SCALE
+    i = 0
+    while tiles >> i:
+        if (tiles >> i) & 1:
+            vec[MARKETING_SUPPLY + i] = 1.0
+        i += 1
+    i = 0
+    while houses >> i:
+        if (houses >> i) & 1:
+            vec[HOUSE_SUPPLY + i] = 1.0
+        i += 1
+    vec[GARDENS_LEFT] = gardens_left / garden_tokens
+    for m in range(NUM_MILESTONES):
+        if uses_milestones and not (gone >> m) & 1:
+            vec[MILESTONES_AVAILABLE + m] = 1.0
+        if (this_turn >> m) & 1:
+            vec[MILESTONES_THIS_TURN + m] = 1.0
+    vec[TURN_HIRES] = hires / 4.0
+    vec[TURN_RECRUITS_LEFT] = recruits_left / 4.0
+    for i in range(phantoms.size):
+        vec[TURN_PHANTOMS + i] = phantoms[i]
+        vec[TURN_LOCKED + i] = locked[i]
+        vec[TURN_USED + i] = used[i]
+
+
 def _lower_prices_delta() -> int:
     from fcm_env.data import MILESTONES
 
@@ -120,20 +194,29 @@ def _lower_prices_delta() -> int:
 
 
 LOWER_PRICES_DELTA = _lower_prices_delta()
-_compiled: Callable[..., None] | None = None
-_tried = False
+_compiled: dict[str, Callable[..., None]] | None = None
+
+
+def _kernels() -> dict[str, Callable[..., None]]:
+    """The compiled kernels by name; empty without numba (or with ``FCM_NO_NUMBA=1``)."""
+    global _compiled
+    if _compiled is None:
+        _compiled = {}
+        if os.environ.get("FCM_NO_NUMBA", "") in ("", "0"):
+            try:
+                import numba
+            except ImportError:
+                return _compiled
+            for kernel in (_write_block, _write_head):
+                _compiled[kernel.__name__] = numba.njit(cache=True, nogil=True)(kernel)
+    return _compiled
 
 
 def block_writer() -> Callable[..., None] | None:
     """The compiled ``_write_block``, or None without numba (or with ``FCM_NO_NUMBA=1``)."""
-    global _compiled, _tried
-    if not _tried:
-        _tried = True
-        if os.environ.get("FCM_NO_NUMBA", "") not in ("", "0"):
-            return None
-        try:
-            import numba
-        except ImportError:
-            return None
-        _compiled = numba.njit(cache=True, nogil=True)(_write_block)
-    return _compiled
+    return _kernels().get("_write_block")
+
+
+def head_writer() -> Callable[..., None] | None:
+    """The compiled ``_write_head``, or None without numba (or with ``FCM_NO_NUMBA=1``)."""
+    return _kernels().get("_write_head")

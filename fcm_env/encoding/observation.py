@@ -48,7 +48,8 @@ from fcm_env.engine.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane_from_
 from fcm_env.engine.state import GameState
 from fcm_env.engine.tiles import BRIDGE
 
-from . import compiled, visibility
+from . import compiled as kernels
+from . import visibility
 from .action_codec import (
     BOARD_COLS,
     BOARD_ROWS,
@@ -79,6 +80,9 @@ DRIVE_IN_TYPES = np.array([int(s.type) for s in EMPLOYEES if s.drive_in or s.res
 RESERVE_INDEX = {c.value: c.index for c in RESERVE_CARDS}
 TILE_INDEX = {t.number: i for i, t in enumerate(MARKETING_TILES)}
 HOUSE_INDEX = {n: i for i, n in enumerate(HOUSES.numbers)}
+TILE_BIT = {number: 1 << i for number, i in TILE_INDEX.items()}
+HOUSE_BIT = {number: 1 << i for number, i in HOUSE_INDEX.items()}
+CEO_SLOT_INDEX = {slots: i for i, slots in enumerate(CEO_SLOT_VALUES)}
 MARKETEER_INDEX = {int(t): i for i, t in enumerate(MARKETEER_TYPES)}
 MANAGER_INDEX = {int(t): i for i, t in enumerate(RESTAURANT_MANAGER_TYPES)}
 CAMPAIGN_DECISIONS = (
@@ -127,9 +131,9 @@ class Observer:
     vector), as a Box for an MLP.
     """
 
-    def __init__(self, compiled_blocks: bool | None = None) -> None:
-        """``compiled_blocks``: write the player blocks with the numba kernel (``fcm_env.encoding.compiled``);
-        None (default): when numba is installed. Both give the same bytes."""
+    def __init__(self, compiled: bool | None = None) -> None:
+        """``compiled``: write the player blocks and the table with the numba kernels
+        (``fcm_env.encoding.compiled``); None (default): when numba is installed. Both give the same bytes."""
         self.layout: ObservationLayout = observation_layout()
         lay = self.layout
         self.board_shape = lay.board_shape
@@ -141,9 +145,11 @@ class Observer:
         self._o = {v.name: v.start for v in lay.vector}
         self._f = {f.name: f.start for f in lay.player_block}
         self._block = lay.player_block[-1].stop
-        self._block_writer = compiled.block_writer() if compiled_blocks is not False else None
-        if compiled_blocks and self._block_writer is None:
-            raise RuntimeError("compiled_blocks=True needs numba: pip install \"fcm-magnate[fast]\"")
+        use = compiled is not False
+        self._block_writer = kernels.block_writer() if use else None
+        self._head_writer = kernels.head_writer() if use else None
+        if compiled and self._block_writer is None:
+            raise RuntimeError("compiled=True needs numba: pip install \"fcm-magnate[fast]\"")
         self._to_move, self._reserve_known, self._reserve = (self._f[k] for k in ("to_move", "reserve_known", "reserve"))
         self._num_static = self._ch["drink_soda"] + 1  # the static planes come first
         self._static = _KeyCache(_STATIC_CACHE_SIZE)  # board -> its static planes
@@ -330,6 +336,31 @@ class Observer:
 
     def _write_globals(self, state: GameState, observer: int, vec: np.ndarray, rel: list[int]) -> None:
         o = self._o
+        turn = state.turn
+        write = self._head_writer
+        if write is not None:  # compiled (fcm_env.encoding.compiled): no table cache needed
+            pending = state.pending[-1] if state.pending else None
+            tiles = houses = gone = this_turn = 0
+            for number in state.marketing_supply:
+                tiles |= TILE_BIT[number]
+            for number in state.house_supply:
+                houses |= HOUSE_BIT[number]
+            for m in state.milestones_gone:
+                gone |= 1 << m
+            for m in state.milestones_this_turn:
+                this_turn |= 1 << m
+            write(vec, int(state.phase), -1 if pending is None else int(pending.decision),  # ints: numba types an enum slowly
+                  0 if pending is None else rel[pending.player], pending is not None and pending.player == observer,
+                  state.round, DEFAULT_MAX_ROUNDS if state.max_rounds is None else state.max_rounds,
+                  state.num_players - MIN_PLAYERS, state.variant == "standard", state.bank, state.bank_debt,
+                  state.bank_breaks, state.reserve_revealed, CEO_SLOT_INDEX.get(state.ceo_slots, -1),
+                  state.structure_revealed, state.firing_revealed, state.supply, tiles, houses, state.gardens_left,
+                  HOUSES.garden_tokens, state.uses_milestones, gone, this_turn, turn.hires, turn.recruits_left,
+                  turn.phantoms, turn.locked, turn.used)
+            for trainer, left in turn.trainers:
+                if trainer in TRAINER_INDEX:
+                    vec[o["turn_trainer_actions"] + TRAINER_INDEX[trainer]] += left / 3.0
+            return
         vec[o["phase"] + int(state.phase)] = 1.0
         if state.pending:
             pending = state.pending[-1]
@@ -346,7 +377,6 @@ class Observer:
         vec[start:stop] = self._tables.get(key, self._table, state)
         start = o["supply"]  # the piles change more often than the rest of the table: cached apart
         vec[start:start + NUM_TYPES] = self._supplies.get(state.supply.tobytes(), _scaled_supply, state.supply)
-        turn = state.turn
         vec[o["turn_hires"]] = turn.hires / 4.0
         vec[o["turn_recruits_left"]] = turn.recruits_left / 4.0
         for trainer, left in turn.trainers:

@@ -1,4 +1,4 @@
-"""The compiled player blocks (numba) give the same bytes as the numpy path, and numba stays optional."""
+"""The compiled kernels (numba) give the same bytes as the numpy path, and numba stays optional."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ pytest.importorskip("numba")
 
 @pytest.mark.parametrize("variant", ["standard", "introductory"])
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
-def test_compiled_blocks_equal_the_numpy_blocks_at_every_decision(num_players, variant):
-    compiled, plain = Observer(compiled_blocks=True), Observer(compiled_blocks=False)
+def test_compiled_observations_equal_the_numpy_ones_at_every_decision(num_players, variant):
+    compiled, plain = Observer(compiled=True), Observer(compiled=False)
     a = np.zeros(compiled.flat_size, dtype=np.float32)
     b = np.zeros(plain.flat_size, dtype=np.float32)
     hidden = 0
@@ -44,9 +44,9 @@ def test_compiled_blocks_equal_the_numpy_blocks_at_every_decision(num_players, v
 def test_asking_for_compiled_blocks_without_numba_is_an_error_and_the_default_falls_back():
     code = (
         "from fcm_env.encoding import Observer\n"
-        "assert Observer()._block_writer is None\n"
+        "assert Observer()._block_writer is None and Observer()._head_writer is None\n"
         "try:\n"
-        "    Observer(compiled_blocks=True)\n"
+        "    Observer(compiled=True)\n"
         "except RuntimeError as e:\n"
         "    print(e)\n"
     )
