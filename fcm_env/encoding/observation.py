@@ -20,6 +20,7 @@ trusted: a hand-edited state gets the same bytes as a played one
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -80,8 +81,6 @@ DRIVE_IN_TYPES = np.array([int(s.type) for s in EMPLOYEES if s.drive_in or s.res
 RESERVE_INDEX = {c.value: c.index for c in RESERVE_CARDS}
 TILE_INDEX = {t.number: i for i, t in enumerate(MARKETING_TILES)}
 HOUSE_INDEX = {n: i for i, n in enumerate(HOUSES.numbers)}
-TILE_BIT = {number: 1 << i for number, i in TILE_INDEX.items()}
-HOUSE_BIT = {number: 1 << i for number, i in HOUSE_INDEX.items()}
 CEO_SLOT_INDEX = {slots: i for i, slots in enumerate(CEO_SLOT_VALUES)}
 MARKETEER_INDEX = {int(t): i for i, t in enumerate(MARKETEER_TYPES)}
 MANAGER_INDEX = {int(t): i for i, t in enumerate(RESTAURANT_MANAGER_TYPES)}
@@ -340,11 +339,9 @@ class Observer:
         write = self._head_writer
         if write is not None:  # compiled (fcm_env.encoding.compiled): no table cache needed
             pending = state.pending[-1] if state.pending else None
-            tiles = houses = gone = this_turn = 0
-            for number in state.marketing_supply:
-                tiles |= TILE_BIT[number]
-            for number in state.house_supply:
-                houses |= HOUSE_BIT[number]
+            tiles = _tile_bits(tuple(state.marketing_supply))
+            houses = _house_bits(tuple(state.house_supply))
+            gone = this_turn = 0
             for m in state.milestones_gone:
                 gone |= 1 << m
             for m in state.milestones_this_turn:
@@ -696,6 +693,18 @@ def _check_consecutive(offsets: dict[str, int], names: tuple[str, ...], size: in
     for a, b in pairwise(names):
         if offsets[b] != offsets[a] + size:
             raise AssertionError(f"layout: {b} must follow {a}")
+
+
+@functools.lru_cache(maxsize=256)
+def _tile_bits(numbers: tuple[int, ...]) -> int:
+    """The campaign tiles in stock as a bit set by tile index (cached: the stock changes a few times a game)."""
+    return sum(1 << TILE_INDEX[number] for number in numbers)
+
+
+@functools.lru_cache(maxsize=256)
+def _house_bits(numbers: tuple[int, ...]) -> int:
+    """The houses in stock as a bit set by house index (cached likewise)."""
+    return sum(1 << HOUSE_INDEX[number] for number in numbers)
 
 
 def _merge_layers(layers: list[_Layer]) -> tuple[list[_Layer], _Layer]:

@@ -176,7 +176,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fcm_env.encoding import NUM_ACTIONS, legal_action_mask
+from fcm_env.encoding import NUM_ACTIONS, legal_action_ids
 from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
@@ -251,11 +251,7 @@ class raw_env(AECEnv, EzPickle):
 
         self.game: Game | None = None
         self._rng: np.random.Generator | None = None
-        # per-agent observations, redrawn where the game changed (the mask: while the position stamp matches)
-        self._rows = ObservationRows(self.num_players)
-        self._mask_buf = np.zeros((self.num_players, NUM_ACTIONS), dtype=np.int8)
-        self._stamp = np.full(self.num_players, -1, dtype=np.int64)
-        self._position = 0
+        self._rows = ObservationRows(self.num_players)  # per-agent observations, redrawn where the game changed
         self._cash_before = np.zeros(self.num_players, dtype=np.float64)
         self._cash_after = np.zeros(self.num_players, dtype=np.float64)
 
@@ -288,7 +284,6 @@ class raw_env(AECEnv, EzPickle):
                 self._rng = np.random.default_rng()
             game_seed = common.draw_game_seed(self._rng)
         self.game = Game.new(self.num_players, game_seed, self.variant, self.max_rounds)
-        self._position += 1
 
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -317,7 +312,6 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards[agent] = 0.0
         if self.shaping is None:
             game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
-            self._position += 1
             if not game.is_over:  # the common step: nobody is rewarded, nothing ends
                 rewards = self.rewards
                 for a in rewards:
@@ -331,7 +325,6 @@ class raw_env(AECEnv, EzPickle):
         else:
             shaping_potential(game.state, self.shaping, self._cash_before)
             game.apply_legal(engine_action)
-            self._position += 1
             after = shaping_potential(game.state, self.shaping, self._cash_after)
             rewards = (after - self._cash_before) / CASH_SHAPING_SCALE
         if game.is_over:
@@ -364,11 +357,11 @@ class raw_env(AECEnv, EzPickle):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and legal-action mask (fresh copies)."""
         p = self.agent_name_mapping[agent]
-        if self._stamp[p] != self._position:
-            self._rows.observe(self.game, p)
-            legal_action_mask(self.game, p, out=self._mask_buf[p])
-            self._stamp[p] = self._position
-        return {"observation": self._rows.rows[p].copy(), "action_mask": self._mask_buf[p].copy()}
+        game = self.game
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if game.current_player == p:
+            mask[legal_action_ids(game)] = 1
+        return {"observation": self._rows.observe(game, p).copy(), "action_mask": mask}
 
     def render(self) -> str | np.ndarray | None:
         return common.render_game(self.game, self.render_mode)

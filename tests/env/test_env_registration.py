@@ -56,7 +56,7 @@ def test_a_chain_that_left_the_turn_order_can_still_observe():
     gone = next(p for p in reversed(state.turn_order) if p != e.game.current_player)
     state.players[gone].bankrupt = True
     state.turn_order = [p for p in state.turn_order if p != gone]
-    e._position += 1  # a position the env has not observed yet
+    e.game.advance()  # a hand-edited position: the engine stamps it as changed everywhere
     obs = e.observe(f"player_{gone}")
     assert obs["observation"].shape == (FLAT_SIZE,) and not np.asarray(obs["action_mask"]).any()
 
