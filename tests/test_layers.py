@@ -30,9 +30,11 @@ MODULE_ALLOWED = {
     "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
 }
 # what a layer may import only inside a function, at run time: the single-agent env's
-# default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import
+# default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import;
+# the encoder's compiled kernels use numba when it is installed (the optional [fast] extra)
 LAZY_ALLOWED = {
     "fcm_env/env": {"fcm_agents"},
+    "fcm_env/encoding": {"numba"},
 }
 RL_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "onnxruntime"}
 
