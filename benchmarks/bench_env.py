@@ -37,7 +37,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from fcm_env.encoding import legal_action_ids
+from fcm_env.encoding import compiled, legal_action_ids
 from fcm_env.env.aec import raw_env
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv
@@ -217,6 +217,11 @@ def compare(player_counts: list[int], seconds: float, rounds: int, max_rounds: i
                   for p in player_counts}
     references = {"PettingZoo chess": _maker("classic/chess-v6"),
                   "PettingZoo connect four": _maker("classic/connect_four-v3")}
+    kernels = compiled.block_writer() is not None
+    print("fcm observation kernels: " + ("compiled (numba)" if kernels else
+          "numpy (numba not installed: pip install -e \".[fast]\" for the compiled path)"))
+    for make in [*contenders.values(), *(m for m in references.values() if m)]:
+        pettingzoo_rate(make, 0.3)  # warm-up: imports, first calls (numba loads its compiled kernels)
     rates: dict[str, list[float]] = {}
     for r in range(rounds):
         row = {name: pettingzoo_rate(make, seconds) for name, make in contenders.items()}
