@@ -69,7 +69,7 @@ def _write_block(b, hand, work, beach, busy, fired, stock, cash, bankrupt, incom
     for i in range(t):
         h = hand[i]
         w = work[i]
-        if s_hidden and i != CEO:  # visibility.hide_cards: cards put to work still show in hand
+        if s_hidden and i != CEO:  # visibility.visible_cards: cards put to work still show in hand
             h += w
             w = 0
         b[HAND + i] = h

@@ -16,6 +16,15 @@ the employee piles, and each player's block (by everything it shows but
 ``to_move`` and the reserve card, written afterwards). A key is compared, never
 trusted: a hand-edited state gets the same bytes as a played one
 (``tests/encoding/test_step_golden.py`` pins them).
+
+With numba installed, the player blocks and the vector's head (decision, table, piles,
+turn) are written afresh by compiled kernels (``compiled``), which cost less than the
+cache keys; the bytes are the same (``tests/encoding/test_compiled.py``). The envs keep
+each agent's observation in place and skip the map when the engine's move stamps say it
+did not change (``rows.ObservationRows``).
+
+Hidden information in the compiled block kernel follows ``visibility.visible_cards``
+(the one rule written twice, compared by that test).
 """
 
 from __future__ import annotations
