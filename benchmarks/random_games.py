@@ -74,15 +74,19 @@ def main() -> int:
     size = max(1, min(50, -(-total // (4 * args.workers))))  # several chunks per worker, at most 50 games each
     chunks = [list(range(i, min(i + size, total))) for i in range(0, total, size)]
     outcomes: list[Outcome] = []
-    if args.workers == 1:
-        runs = (_play_chunk(c, args.seed, args.max_rounds) for c in chunks)
-    else:
-        pool = ProcessPoolExecutor(max_workers=args.workers)
-        runs = pool.map(_play_chunk, chunks, [args.seed] * len(chunks), [args.max_rounds] * len(chunks))
-    for done in runs:
-        outcomes.extend(done)
-        print(f"\r{len(outcomes)}/{total} games, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
-              flush=True)
+    pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    try:
+        if pool is None:
+            runs = (_play_chunk(c, args.seed, args.max_rounds) for c in chunks)
+        else:
+            runs = pool.map(_play_chunk, chunks, [args.seed] * len(chunks), [args.max_rounds] * len(chunks))
+        for done in runs:
+            outcomes.extend(done)
+            print(f"\r{len(outcomes)}/{total} games, {time.perf_counter() - start:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()  # before exit: a pool left to the interpreter's exit hooks reports a closed pipe
     print(file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
