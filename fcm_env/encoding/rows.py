@@ -6,10 +6,11 @@ alone redraws everything and finds what it can reuse by comparing keys built fro
 the state, which costs as much Python work as a small redraw. ``ObservationRows``
 keeps each player's last observation and asks the engine's move stamps
 (``Game.changes``, ``fcm_env.engine.changes``) which parts may have changed since:
-the player blocks of the players stamped, the map layers if a piece may have moved,
-everything after a step the engine ran alone. The result is byte for byte what a
-fresh ``Observer.observe_flat`` gives (the encoder tests compare them at every
-decision of random games).
+the player blocks of the players stamped, the map's pieces if a piece may have moved
+or the observer's seats changed, every block after a step the engine ran alone; the
+pending decision, the table and the turn are written every time. The result is byte
+for byte what a fresh ``Observer.observe_flat`` gives (the encoder tests compare them
+at every decision of random games).
 
 The stamps see only moves made through ``Game.apply``; a game whose state is edited
 by hand between two observations must be observed with ``Observer`` (or after
@@ -62,9 +63,10 @@ class ObservationRows:
     past the next ``observe`` of ``p``). ``rows`` may be given (a ``float32[num_players, flat_size]``
     array, e.g. in shared memory); it is filled in place.
 
-    Besides skipping what did not change, the rows share the player blocks and the map's
-    pieces between observers through caches keyed by the move stamps: after a move,
-    the first observer draws a changed block, the others copy it.
+    Besides skipping what did not change, the rows share work between observers through
+    caches keyed by the move stamps: the map's pieces are drawn once per map stamp, by player
+    id, and moved to each observer's slots; without the compiled kernels (no numba) a changed
+    player block is drawn by the first observer and copied by the others.
     """
 
     def __init__(self, num_players: int, observer: Observer | None = None, rows: np.ndarray | None = None):
