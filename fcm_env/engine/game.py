@@ -214,10 +214,7 @@ class Game:
         apply(state, pending, action)
         if self.history is not None:
             self.history.append(action)
-        steps = flow.advance(state)
-        self._legal_cache = None
-        self.position_cache = {}
-        self.changes.decision(state, pending, before, steps)
+        self.changes.decision(state, pending, before, self._run_engine())
 
     def advance(self) -> Game:
         """Run the engine's own steps from this position until a player must decide or the game ends.
@@ -232,10 +229,15 @@ class Game:
 
     def _advance(self) -> None:
         """Run the engine's own steps until a player must decide (or the game ends); stamps every part."""
-        flow.advance(self.state)
+        self._run_engine()
+        self.changes.everything()
+
+    def _run_engine(self) -> list[Phase]:
+        """``flow.advance``, dropping the position's caches; the phases stepped through."""
+        steps = flow.advance(self.state)
         self._legal_cache = None
         self.position_cache = {}
-        self.changes.everything()
+        return steps
 
     def clone(self) -> Game:
         game = Game(self.state.clone())
