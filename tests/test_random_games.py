@@ -60,3 +60,18 @@ def test_the_soak_script_counts_invariant_violations_and_crashes_apart(monkeypat
     first, second = soak.play(0, 7, 5), soak.play(1, 7, 5)  # configurations 0 and 1: standard 2p and 3p
     assert (first.failure, first.players, first.seed, first.message) == ("invariant", 2, 7, "bank went negative")
     assert (second.failure, second.players, second.message) == ("crash", 3, "KeyError: 'oops'")
+
+
+def test_the_observation_check_script_compares_every_configuration_and_finds_no_mismatch():
+    # the large run is `benchmarks/check_observations.py --seeds 12` (docs/benchmarks.md)
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "check_observations.py"
+    done = subprocess.run([sys.executable, str(script), "--seeds", "1", "--max-rounds", "2"],
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "vs a full numpy redraw:" in done.stdout and ", 0 mismatches," in done.stdout
+    decisions = int(done.stdout.split("redraw: ")[1].split(" decisions")[0])
+    assert decisions > 100  # 8 configurations x 2 rounds
