@@ -20,9 +20,8 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, HOUSES, CampaignType, EmployeeType, Good, marketing_tile
-from fcm_env.engine import occupancy, placement
 from fcm_env.engine.actions import Action, ActionKind
-from fcm_env.engine.board import UNREACHABLE
+from fcm_env.engine.board import UNREACHABLE, occupancy, placement
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 
@@ -219,7 +218,7 @@ class HeuristicAgent(SeededAgent):
         managers = sorted(
             (t for t in puts if EMPLOYEES[t].is_manager), key=lambda t: -EMPLOYEES[t].manager_slots
         )
-        from fcm_env.engine.structure import open_slots  # local: a small engine query
+        from fcm_env.engine.phases.restructuring import open_slots  # local: a small engine query
 
         free = open_slots(p.work, state.ceo_slots)
         if managers and staff_waiting > free - 1:

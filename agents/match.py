@@ -15,7 +15,7 @@ import numpy as np
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import GameRecord, new_recorded_game
+from fcm_env.engine.persistence.records import GameRecord, new_recorded_game
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""``OnnxAgent``: a policy exported by ``training/export.py``, run with onnxruntime (no torch).
+"""``OnnxAgent``: a policy exported by ``training/common/export.py``, run with onnxruntime (no torch).
 
 The exported graph takes ``observation`` (float32 [batch, FLAT_SIZE]) and
 ``action_mask`` (float32 [batch, NUM_ACTIONS], 1 = legal) and returns ``action``

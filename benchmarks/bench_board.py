@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from fcm_env.data import Direction, marketing_tile
 from fcm_env.engine.board import UNREACHABLE, AirplaneLane, Board
-from fcm_env.engine.placement import (
+from fcm_env.engine.board.placement import (
     airplane_placements,
     campaign_placements,
     garden_placements,

@@ -5,7 +5,7 @@
 For every candidate features extractor, on one torch thread:
 
 * **speed**: a PPO-style training step (the masked distribution over all 2,757 actions as
-  sb3-contrib computes it, or over the legal ones: ``fcm_training.legal_policy``) (forward of policy + value, backward, Adam) on a
+  sb3-contrib computes it, or over the legal ones: ``fcm_training.sb3.legal_policy``) (forward of policy + value, backward, Adam) on a
   minibatch of 512 real observations, and a rollout forward pass on a batch of 16, in ms
   (median of ``--repeats``);
 * **strength**: behaviour cloning on the same heuristic demonstrations (``--games`` pure
@@ -26,8 +26,8 @@ import numpy as np
 import torch
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
-from fcm_training.features import EXTRACTORS
-from fcm_training.imitation import collect, imitation_accuracy, train_epochs
+from fcm_training.sb3.features import EXTRACTORS
+from fcm_training.sb3.imitation import collect, imitation_accuracy, train_epochs
 
 COMPACT = {"mix_channels": 8, "board_channels": 16, "board_features": 128, "vector_hidden": 128}
 #: name -> (extractor, its settings, net_arch, softmax over legal actions only)
@@ -47,7 +47,7 @@ def build(name: str):
     from sb3_contrib import MaskablePPO
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from fcm_training.legal_policy import LegalActionsPolicy, SpatialPolicy
+    from fcm_training.sb3.legal_policy import LegalActionsPolicy, SpatialPolicy
 
     extractor, kwargs, arch, legal_only = CANDIDATES[name]
     torch.manual_seed(0)

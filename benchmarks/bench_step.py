@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from fcm_env.encoding import CODEC, Observer, legal_action_mask
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
+from fcm_env.engine.invariants.random_sim import pick
 
 
 def _new(num_players: int, seed: int, max_rounds: int) -> Game:

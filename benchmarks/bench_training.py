@@ -3,7 +3,7 @@
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000
     python benchmarks/bench_training.py configs/quick.yaml --steps 30000 --before   # the old settings
 
-Runs ``fcm_training.selfplay.main`` for ``--steps`` learner steps (a snapshot of the learner joins
+Runs ``fcm_training.sb3.selfplay.main`` for ``--steps`` learner steps (a snapshot of the learner joins
 the opponent pool every quarter of them) and times, with class-level
 wrappers, the env (learner's steps, observation and mask), each opponent kind's decisions,
 the learner's rollout forward passes, the PPO update, evaluation and behaviour cloning (nested
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 _spec = importlib.util.spec_from_file_location(
-    "bench_timing", Path(__file__).resolve().parents[1] / "training" / "timing.py")
+    "bench_timing", Path(__file__).resolve().parents[1] / "training" / "sb3" / "timing.py")
 timing = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(timing)
 
@@ -37,6 +37,17 @@ BEFORE = {"extractor": "cnn", "n_envs": 4, "n_steps": 512, "batch_size": 256, "n
           "net_arch": [128, 128], "board_channels": 16, "bc_rounds": 0, "shaping": "cash",
           "opponents": {"snapshot": 0.4, "random": 0.5, "heuristic": 0.1}, "eval_async": False}
 QUIET = ("evaluation", "behaviour_cloning")  # stages whose inner calls are not split further
+
+
+def _trainer_module(name: str, flat_name: str | None = None):
+    """``fcm_training.sb3.<name>``, or ``fcm_training.<flat_name>`` in a checkout from before the sb3
+    subpackage (its modules lay flat in ``training/``)."""
+    try:
+        return importlib.import_module(f"fcm_training.sb3.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("fcm_training.sb3", f"fcm_training.sb3.{name}"):
+            raise
+        return importlib.import_module(f"fcm_training.{flat_name or name}")
 
 
 def _patch(timer, owner, attr: str, stage: str) -> None:
@@ -59,13 +70,13 @@ def instrument(timer) -> None:
     from fcm_agents.heuristic import HeuristicAgent
     from fcm_agents.random_agent import RandomAgent
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from fcm_training import selfplay
 
+    selfplay = _trainer_module("selfplay")
     _patch(timer, MaskablePPO, "train", "update")
     _patch(timer, MaskableActorCriticPolicy, "forward", "forward")
     try:  # newer checkouts train a subclass with its own forward
-        from fcm_training.legal_policy import LegalActionsPolicy
-    except ImportError:
+        LegalActionsPolicy = _trainer_module("legal_policy").LegalActionsPolicy
+    except (ImportError, AttributeError):
         pass
     else:
         _patch(timer, LegalActionsPolicy, "forward", "forward")
@@ -77,10 +88,10 @@ def instrument(timer) -> None:
         if hasattr(FcmSingleAgentEnv, attr):
             _patch(timer, FcmSingleAgentEnv, attr, "env")
     # the batched VecEnvs around them: with env worker processes, waiting for the workers is env time too
-    for module, name in (("fcm_training.sb3_vec_env", "Sb3FcmVecEnv"),
-                         ("fcm_training.parallel_vec_env", "ParallelSb3FcmVecEnv")):
+    for (module, flat), name in ((("vec_env", "sb3_vec_env"), "Sb3FcmVecEnv"),
+                                 (("parallel_vec_env", None), "ParallelSb3FcmVecEnv")):
         try:
-            owner = getattr(importlib.import_module(module), name)
+            owner = getattr(_trainer_module(module, flat), name)
         except (ImportError, AttributeError):
             continue
         for attr in ("reset", "step_wait"):
@@ -94,14 +105,14 @@ def instrument(timer) -> None:
     if hasattr(selfplay, "_warm_start"):
         _patch(timer, selfplay, "_warm_start", "behaviour_cloning")
     try:
-        from fcm_training.background_eval import BackgroundEvaluator
+        BackgroundEvaluator = _trainer_module("background_eval").BackgroundEvaluator
     except ImportError:  # an older checkout: evaluation ran inline
         return
     _patch(timer, BackgroundEvaluator, "finished", "evaluation")
 
 
 def run(config: str, steps: int, overrides: dict) -> dict:
-    from fcm_training import selfplay
+    selfplay = _trainer_module("selfplay")
 
     timer = timing.StageTimer()
     instrument(timer)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from fcm_env.encoding import Observer, compiled
 from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
+from fcm_env.engine.invariants.random_sim import pick
 
 
 def check_game(num_players: int, variant: str, seed: int, bias: float, max_rounds: int) -> tuple[int, list[str]]:

@@ -7,7 +7,7 @@ Games are spread over every combination of 2-5 players and both variants (8 conf
 game ``g`` plays configuration ``g % 8`` with seed ``seed + g // 8``). Each game plays random
 legal actions (preferring to act over passing), checks the engine invariants after every
 action, save/load round trips at random points, and that its record replays to its final
-state (``fcm_env.engine.random_sim``). An ``InvariantError`` counts as an invariant violation,
+state (``fcm_env.engine.invariants.random_sim``). An ``InvariantError`` counts as an invariant violation,
 any other exception as a crash; both are listed with the game that raised them. The exit
 status is 1 when there was either.
 """
@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from fcm_env.engine.invariants import InvariantError
-from fcm_env.engine.random_sim import simulate
+from fcm_env.engine.invariants.random_sim import simulate
 
 CONFIGS = [(variant, n) for variant in ("standard", "introductory") for n in (2, 3, 4, 5)]
 

@@ -36,7 +36,7 @@ VARIANT_CHOICES = ("standard", "introductory")
 
 def _cmd_map(args: argparse.Namespace) -> int:
     from fcm_env.engine import Board
-    from fcm_env.engine.render import render_ascii
+    from fcm_env.text.map import render_ascii
 
     if args.tiles:
         board = Board.from_tiles(args.tiles)
@@ -81,19 +81,27 @@ def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
               out_dir: Path | None, records: bool, progress: bool = True, backend: str = "process",
               address: str | None = None) -> int:
-    """Play a batch of bot games (``fcm_training.evaluate``), print the table, write results to ``out_dir``."""
+    """Play a batch of bot games (``fcm_training.common.evaluate``), print the table, write results to ``out_dir``."""
     from fcm_agents.registry import make_agent
     from fcm_env.tables import print_table
-    from fcm_training.evaluate import TournamentConfig, results_notes, results_table, run_tournament
+    from fcm_training.common.evaluate import TournamentConfig, results_notes, results_table, run_tournament
 
     for spec in sorted(set(lineup)):
         make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
+    runner = None  # the shared tournament code's worker processes
+    if backend == "ray":
+        from fcm_training.rllib.evaluate import ray_runner
+
+        runner = ray_runner(address)
+    elif backend != "process":
+        raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
+    elif address is not None:
+        raise ValueError("an address is for --backend ray (a Ray cluster to join)")
     config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
                               workers=workers)
     start = time.perf_counter()
     with _progress(games, "games", progress) as tick:
-        stats, results = run_tournament(config, out_dir, progress=tick, records=records, backend=backend,
-                                        address=address)
+        stats, results = run_tournament(config, out_dir, progress=tick, records=records, runner=runner)
     elapsed = time.perf_counter() - start
     print(f"{games} games of {len(lineup)} players ({', '.join(lineup)}), seeds {seed}..{seed + games - 1}, "
           f"{variant}, max {max_rounds} rounds; {elapsed:.1f} s")
@@ -144,7 +152,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _print_events(record, args: argparse.Namespace) -> int:
     """The record's game as an account of events, one line each, round by round."""
     from fcm_env.engine.events import describe, visible
-    from fcm_env.engine.records import replay
+    from fcm_env.engine.persistence.records import replay
 
     game = replay(record, upto=0)
     game.record_events()
@@ -169,8 +177,8 @@ def _print_events(record, args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from fcm_env.engine.records import GameRecord, replay
-    from fcm_env.engine.render_state import state_ascii
+    from fcm_env.engine.persistence.records import GameRecord, replay
+    from fcm_env.text.state import state_ascii
 
     record = GameRecord.load(args.file)
     total = len(record.actions)
@@ -295,7 +303,7 @@ class _TrainHelp(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
         try:
-            from fcm_training.config import settings_help
+            from fcm_training.common.config import settings_help
         except ImportError:
             parser.epilog = "Settings and their defaults: docs/training.md."
         else:
@@ -309,13 +317,13 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
     if args.backend is None:  # a config that says `backend: ray` picks RLlib by itself
         try:
-            from fcm_training.ray_config import declares_ray
+            from fcm_training.rllib.config import declares_ray
         except ImportError:  # the training extras are missing: the SB3 path says so
             args.backend = "sb3"
         else:
             args.backend = "ray" if declares_ray(args.config) else "sb3"
     if args.backend == "ray":
-        from fcm_training.ray_selfplay import cli_main
+        from fcm_training.rllib.selfplay import cli_main
 
         return cli_main(args.config, dict(args.set or []), overwrite=args.overwrite, resume=args.resume)
 

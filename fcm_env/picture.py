@@ -39,9 +39,9 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from fcm_env.data import TILE_SIZE, CampaignType, Good, marketing_tile
-from fcm_env.engine.placement import airplane_from_anchor, restaurant_entrance, restaurant_squares
+from fcm_env.engine.board.placement import airplane_from_anchor, restaurant_entrance, restaurant_squares
+from fcm_env.engine.board.tiles import BRIDGE, DRINK, ROAD
 from fcm_env.engine.state import Campaign, GameState
-from fcm_env.engine.tiles import BRIDGE, DRINK, ROAD
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]

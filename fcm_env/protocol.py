@@ -28,11 +28,11 @@ import numpy as np
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
 from fcm_env.encoding import CODEC, visibility
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
+from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
+from fcm_env.engine.board.tiles import BRIDGE, DRINK, HOUSE, ROAD
 from fcm_env.engine.game import Game
-from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
+from fcm_env.engine.phases.working.recruit_train import POOLED  # TRAIN's trainer field for pooled training
 from fcm_env.engine.state import GameState, Phase
-from fcm_env.engine.tiles import BRIDGE, DRINK, HOUSE, ROAD
-from fcm_env.engine.working import POOLED  # TRAIN's trainer field for pooled training
 
 VIEW_FORMAT = "fcm-magnate/view"
 VIEW_VERSION = 1

@@ -26,8 +26,14 @@ from fcm_env.encoding import CODEC, Observer, legal_action_mask, visibility
 from fcm_env.engine import events as engine_events
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import GameRecord, RecordFormatError, new_recorded_game, replay, result_of
-from fcm_env.engine.serialize import StateFormatError, state_to_dict
+from fcm_env.engine.persistence.records import (
+    GameRecord,
+    RecordFormatError,
+    new_recorded_game,
+    replay,
+    result_of,
+)
+from fcm_env.engine.persistence.serialize import StateFormatError, state_to_dict
 from fcm_env.protocol import (
     MAX_BOT_DECISIONS,
     ProtocolError,

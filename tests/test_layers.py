@@ -1,4 +1,5 @@
-"""The dependency direction data -> engine -> encoding -> env -> agents -> training (README, Layout)."""
+"""The dependency direction data -> engine -> text -> encoding -> env -> agents -> training (README, Layout),
+and no import circle between any two modules of the project."""
 
 from __future__ import annotations
 
@@ -17,13 +18,17 @@ ALLOWED = {
     "fcm_env/engine": {"numpy", "fcm_env"},
     "fcm_env/encoding": {"numpy", "fcm_env"},
     "fcm_env/env": {"numpy", "gymnasium", "pettingzoo", "fcm_env"},
+    "fcm_env/text": {"numpy", "fcm_env"},
 }
 # fcm_env sub-packages each layer may import
 ALLOWED_INTERNAL = {
     "fcm_env/data": {"fcm_env.data"},
     "fcm_env/engine": {"fcm_env.data", "fcm_env.engine"},
     "fcm_env/encoding": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding"},
-    "fcm_env/env": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture"},
+    "fcm_env/env": {
+        "fcm_env.data", "fcm_env.engine", "fcm_env.text", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture",
+    },
+    "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
@@ -108,3 +113,173 @@ def test_only_env_layer_imports_pettingzoo_or_gymnasium():
             continue
         tops = {n.split(".")[0] for n in _imports(path)}
         assert not tops & {"pettingzoo", "gymnasium"}, f"{rel} imports {tops & {'pettingzoo', 'gymnasium'}}"
+
+
+# ------------------------------------------------------------------ the module graph: no circle, no upward import
+
+#: source folder -> the package name it installs as (pyproject.toml, [tool.setuptools.package-dir])
+PACKAGE_DIRS = {"fcm_env": "fcm_env", "agents": "fcm_agents", "training": "fcm_training"}
+#: layers from the bottom up; a module may import its own layer or a lower one (prefix match, longest wins)
+RANKS = {
+    "fcm_env.data": 0,
+    "fcm_env.engine": 1,
+    "fcm_env.text": 2,
+    "fcm_env.picture": 2,
+    "fcm_env.encoding": 3,
+    "fcm_env.env": 4,
+    "fcm_agents": 5,
+    "fcm_env.protocol": 6,
+    "fcm_env.protocol_requests": 6,
+    "fcm_env.tables": 6,
+    "fcm_env.terminal": 6,
+    "fcm_env.web": 6,
+    "fcm_env.server": 6,
+    "fcm_env.bench": 6,
+    "fcm_training": 7,
+    "fcm_env.cli": 8,
+    "fcm_env.__main__": 8,
+}
+#: upward imports made on purpose, inside a function only: (importer prefix, imported prefix, why)
+UPWARD_LAZY = {
+    ("fcm_env.env", "fcm_agents"): "the single-agent env's default opponents are RandomAgents",
+    ("fcm_agents.models.reference", "fcm_training"): "the script that rebuilds the shipped model exports it",
+}
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    parts[0] = PACKAGE_DIRS[parts[0]]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _project_modules() -> dict[str, Path]:
+    modules = {}
+    for folder in PACKAGE_DIRS:
+        for path in (ROOT / folder).rglob("*.py"):
+            modules[_module_name(path)] = path
+    return modules
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """Imports under ``if TYPE_CHECKING:`` are not run, so they make no edge."""
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                skip.update(id(n) for n in ast.walk(child))
+    return skip
+
+
+def _edges(name: str, path: Path, modules: dict[str, Path]) -> dict[str, bool]:
+    """Project modules that ``name`` imports -> whether some import of it runs at module level.
+
+    ``from package import name`` is an edge to the submodule when ``name`` is one, else to the package.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _type_checking_nodes(tree)
+    nested = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            nested.update(id(n) for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    is_package = path.name == "__init__.py"
+    edges: dict[str, bool] = {}
+
+    def add(target: str, node: ast.AST) -> None:
+        if target in modules and target != name:
+            edges[target] = edges.get(target, False) or id(node) not in nested
+
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name, node)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                add(sub if sub in modules else source, node)
+    return edges
+
+
+def _graph() -> dict[str, dict[str, bool]]:
+    modules = _project_modules()
+    return {name: _edges(name, path, modules) for name, path in sorted(modules.items())}
+
+
+def _cycles(graph: dict[str, dict[str, bool]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _rank(name: str) -> int | None:
+    best = None
+    for prefix, rank in RANKS.items():
+        if (name == prefix or name.startswith(prefix + ".")) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, rank)
+    return None if best is None else best[1]
+
+
+def test_the_cycle_finder_finds_a_circle_through_a_lazy_import():
+    graph = {"a": {"b": True}, "b": {"c": False}, "c": {"a": True}, "d": {"a": True}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b": True}, "b": {}}) == []
+
+
+def test_no_import_circle_anywhere():
+    # every import counts, those inside functions too (a late import hides a circle, it does not remove it)
+    assert _cycles(_graph()) == []
+
+
+def test_every_module_has_a_layer():
+    assert [name for name in _project_modules() if name != "fcm_env" and _rank(name) is None] == []
+
+
+def test_no_upward_import():
+    upward = []
+    for name, edges in _graph().items():
+        for target, at_module_level in edges.items():
+            if name == "fcm_env" or target == "fcm_env" or _rank(target) <= _rank(name):
+                continue
+            allowed = any(name.startswith(a) and target.startswith(b) for a, b in UPWARD_LAZY)
+            if at_module_level or not allowed:
+                upward.append(f"{name} -> {target}")
+    assert upward == []

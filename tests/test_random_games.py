@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from fcm_env.engine.random_sim import simulate
+from fcm_env.engine.invariants.random_sim import simulate
 
 GAMES = int(os.environ.get("FCM_RANDOM_GAMES", "1"))
 

@@ -20,7 +20,7 @@ from fcm_agents import HeuristicAgent, RandomAgent
 from fcm_agents.match import final_places, final_ranks
 from fcm_env.engine.actions import Action, ActionKind, IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.serialize import state_to_dict
+from fcm_env.engine.persistence.serialize import state_to_dict
 
 
 def snapshot(game: Game) -> str:

@@ -2,7 +2,7 @@
 
 ``policy_2p.onnx`` is the 2-player policy that the agent spec ``policy`` plays
 (``fcm_agents.load_agent("policy")``). It has the graph interface of
-``training/export.py``: inputs ``observation`` float32 [batch, FLAT_SIZE] and
+``training/common/export.py``: inputs ``observation`` float32 [batch, FLAT_SIZE] and
 ``action_mask`` float32 [batch, NUM_ACTIONS]; outputs ``action`` int64 [batch]
 and ``masked_logits`` (illegal ids at -1e9). ``policy_2p.json`` says where the
 file came from (``"placeholder": true`` for an untrained stand-in).

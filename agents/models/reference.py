@@ -3,7 +3,7 @@
     python -m fcm_agents.models.reference runs/<run>/best_model.zip            # 2-player model
     python -m fcm_agents.models.reference CHECKPOINT --players 2 --games 3 --seed 0
 
-writes ``agents/models/policy_2p.onnx`` (``fcm_training.export.export_onnx``),
+writes ``agents/models/policy_2p.onnx`` (``fcm_training.common.export.export_onnx``),
 ``policy_2p_reference.npz`` (``write_reference``: positions from seeded random
 games and the actions the torch policy chose on them) and ``policy_2p.json``
 (where the file came from), then checks that the ONNX file chooses the torch
@@ -129,7 +129,7 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
     ``out_dir`` (default: this package folder) and checks ONNX against torch on the reference.
     ``placeholder`` defaults to "the model never trained" (``num_timesteps == 0``).
     """
-    from fcm_training.export import export_onnx
+    from fcm_training.common.export import export_onnx
 
     if num_players not in MODEL_FILES:
         raise ValueError(f"no shipped file name for {num_players} players; add it to fcm_agents.models.MODEL_FILES")

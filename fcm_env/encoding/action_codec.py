@@ -32,15 +32,18 @@ from fcm_env.data import (
     Good,
 )
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
-from fcm_env.engine.game import Game
-from fcm_env.engine.placement import (
+from fcm_env.engine.board.placement import (
     AIRPLANE_EDGES,
     CAMPAIGN_ORIENTATIONS,
     GARDEN_ORIENTATIONS,
     HOUSE_ORIENTATIONS,
     RESTAURANT_ORIENTATIONS,
 )
-from fcm_env.engine.working import POOLED, TRAIN_STEPS  # the career tree and the pooled-trainer marker
+from fcm_env.engine.game import Game
+from fcm_env.engine.phases.working.recruit_train import (  # the career tree and the pooled-trainer marker
+    POOLED,
+    TRAIN_STEPS,
+)
 
 # ------------------------------------------------------------------ facts the segments are sized from
 

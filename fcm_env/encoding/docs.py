@@ -86,7 +86,7 @@ def actions_markdown() -> str:
         (f"`id = {place.start} + (row * {BOARD_COLS} + col) * {BOARD_ORIENTATIONS} + orientation`, "
         f"row 0..{BOARD_ROWS - 1} (north to south), col 0..{BOARD_COLS - 1} (west to east) on the "
         "largest map; smaller maps use the top-left part. The anchor is the top-left square of the "
-        "piece (`fcm_env/engine/placement.py`). Orientation by piece:"),
+        "piece (`fcm_env/engine/board/placement.py`). Orientation by piece:"),
         "",
         "| piece | orientation |",
         "|---|---|",

@@ -53,10 +53,10 @@ from fcm_env.data import (
 )
 from fcm_env.engine.actions import Decision
 from fcm_env.engine.board import Board
+from fcm_env.engine.board.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane_from_anchor, campaign_squares
+from fcm_env.engine.board.tiles import BRIDGE
 from fcm_env.engine.game import DEFAULT_MAX_ROUNDS
-from fcm_env.engine.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane_from_anchor, campaign_squares
 from fcm_env.engine.state import GameState
-from fcm_env.engine.tiles import BRIDGE
 
 from . import compiled as kernels
 from . import visibility

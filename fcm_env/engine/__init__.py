@@ -1,6 +1,6 @@
 """The rules engine. Imports only numpy and ``fcm_env.data``."""
 
-from .board import UNREACHABLE, AirplaneLane, Board
-from .tiles import TilePlacement
+from fcm_env.engine.board import UNREACHABLE, AirplaneLane, Board
+from fcm_env.engine.board.tiles import TilePlacement
 
 __all__ = ["UNREACHABLE", "AirplaneLane", "Board", "TilePlacement"]

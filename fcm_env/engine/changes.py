@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import itertools
 
-from .actions import Decision, Pending
-from .state import GameState, Phase
+from fcm_env.engine.actions import Decision, Pending
+from fcm_env.engine.state import GameState, Phase
 
 #: decisions whose moves can place, move or change a piece on the map
 MAP_DECISIONS = frozenset({

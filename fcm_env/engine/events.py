@@ -23,9 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from fcm_env.data import EmployeeType, Good
-
-from .actions import Action, Decision
-from .state import GameState
+from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.state import GameState
 
 #: decisions whose choices the other players may not see while they are made
 HIDDEN_DECISIONS = frozenset({Decision.RESERVE_CARD, Decision.RESTRUCTURE, Decision.FIRE})

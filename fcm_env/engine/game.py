@@ -14,33 +14,21 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
+from fcm_env.engine import changes, events
+from fcm_env.engine.actions import Action, Decision, IllegalActionError, Pending
+from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.persistence.serialize import load_state, save_state, state_from_dict, state_to_dict
+from fcm_env.engine.phases import cleanup, flow, payday, restructuring, setup, working
+from fcm_env.engine.phases.api import Apply, Legal
+from fcm_env.engine.state import VARIANTS, GameState, House, Phase, PlayerState, initial_supply
 
-from . import (
-    changes,
-    cleanup,
-    events,
-    expansion,
-    flow,
-    marketing_launch,
-    payday,
-    production,
-    setup_phase,
-    structure,
-    working,
-)
-from .actions import Action, Decision, IllegalActionError, Pending
-from .board import Board
-from .phase_api import Apply, Legal
-from .serialize import load_state, save_state, state_from_dict, state_to_dict
-from .state import GameState, House, Phase, PlayerState, initial_supply
-
-VARIANTS = ("standard", "introductory")
 #: the round cap of the RL envs and bot tools (``Game.new`` itself plays by the rules: no cap)
 DEFAULT_MAX_ROUNDS = 30
 
-#: every phase module publishes ``ROUTES``: decision -> (legal actions, apply)
+#: every phase module with decisions publishes ``ROUTES``: decision -> (legal actions, apply)
+#: (``working`` publishes its sub-steps' decisions, chained to the rest of the turn)
 PHASE_MODULES = (
-    setup_phase, structure, working, marketing_launch, production, expansion, payday, cleanup,
+    setup, restructuring, working, payday, cleanup,
 )
 ROUTES: dict[Decision, tuple[Legal, Apply]] = {}
 for _module in PHASE_MODULES:
@@ -84,7 +72,7 @@ class Game:
         ``numpy.random.Generator`` seeded with ``seed``: the map tiles, their
         rotations, and the initial turn order. ``board`` replaces the random map.
         """
-        setup = setup_for(num_players)
+        table = setup_for(num_players)
         if variant not in VARIANTS:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
@@ -96,9 +84,9 @@ class Game:
         random_board = Board.random(num_players, rng)
         if board is None:
             board = random_board
-        elif (board.tile_rows, board.tile_cols) != (setup.tile_rows, setup.tile_cols):
+        elif (board.tile_rows, board.tile_cols) != (table.tile_rows, table.tile_cols):
             raise ValueError(
-                f"a {num_players}-player board has {setup.tile_rows}x{setup.tile_cols} tiles, "
+                f"a {num_players}-player board has {table.tile_rows}x{table.tile_cols} tiles, "
                 f"got {board.tile_rows}x{board.tile_cols}"
             )
         order = [int(p) for p in rng.permutation(num_players)]
@@ -110,7 +98,7 @@ class Game:
             board=board,
             max_rounds=max_rounds,
             turn_order=order,
-            bank=setup.bank if standard else setup.bank_introductory,
+            bank=table.bank if standard else table.bank_introductory,
             supply=initial_supply(num_players),
             marketing_supply=[
                 t.number for t in MARKETING_TILES if num_players in t.available_for_players
@@ -128,7 +116,7 @@ class Game:
             if standard:
                 player.reserve_offer = tuple(card.value for card in RESERVE_CARDS)
             state.players.append(player)
-        setup_phase.start(state)
+        setup.start(state)
         game = cls(state)
         game._advance()
         return game

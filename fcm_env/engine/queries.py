@@ -26,12 +26,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fcm_env.data import CampaignType, EmployeeType, Milestone, marketing_tile
-
-from . import dinnertime, marketing_run, structure
-from .actions import Action, ActionKind
-from .board import UNREACHABLE, AirplaneLane, Board, Square
-from .occupancy import house_grid
-from .placement import (
+from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.engine.board.geometry import UNREACHABLE, AirplaneLane, Board, Square
+from fcm_env.engine.board.occupancy import house_grid
+from fcm_env.engine.board.placement import (
     airplane_from_anchor,
     campaign_squares,
     garden_squares,
@@ -39,10 +37,11 @@ from .placement import (
     restaurant_entrance,
     restaurant_squares,
 )
-from .state import Campaign, GameState
+from fcm_env.engine.phases import dinnertime, marketing, restructuring
+from fcm_env.engine.state import Campaign, GameState
 
 if TYPE_CHECKING:
-    from .game import Game
+    from fcm_env.engine.game import Game
 
 
 def _state(g: Game | GameState) -> GameState:
@@ -140,7 +139,7 @@ def _reason(offers: tuple[HouseOffer, ...], chosen: int | None, hungry: bool) ->
 def open_slots(g: Game | GameState, player: int) -> int:
     """Empty slots of the structure at work (CEO and managers; busy marketeers use none, R10)."""
     state = _state(g)
-    return structure.open_slots(state.players[_check_player(state, player)].work, state.ceo_slots)
+    return restructuring.open_slots(state.players[_check_player(state, player)].work, state.ceo_slots)
 
 
 def order_slots(g: Game | GameState, player: int) -> int:
@@ -155,7 +154,7 @@ def campaign_houses(g: Game | GameState, number: int) -> tuple[int, ...]:
     state = _state(g)
     for campaign in state.campaigns:
         if campaign.number == number:
-            return marketing_run.houses_reached(state, campaign, house_grid(state))
+            return marketing.houses_reached(state, campaign, house_grid(state))
     raise ValueError(f"no campaign with tile {number} is on the board "
                      f"(placed: {sorted(c.number for c in state.campaigns)})")
 
@@ -169,7 +168,7 @@ def campaign_reach(g: Game | GameState, tile: int, row: int, col: int, orientati
                                                                              board=state.board)
     probe = Campaign(number=tile, kind=int(spec.type), owner=0, marketeer=0, product=0, remaining=1,
                      eternal=False, row=row, col=col, orientation=orientation, squares=squares)
-    return marketing_run.houses_reached(state, probe, house_grid(state))
+    return marketing.houses_reached(state, probe, house_grid(state))
 
 
 def income_forecast(g: Game | GameState) -> dict[int, int]:

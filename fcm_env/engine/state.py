@@ -14,9 +14,8 @@ from enum import IntEnum
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, EmployeeType, Good, Milestone
-
-from .actions import Pending
-from .board import Board
+from fcm_env.engine.actions import Pending
+from fcm_env.engine.board.geometry import Board
 
 NUM_TYPES = len(EmployeeType)
 NUM_GOODS = len(Good)
@@ -133,6 +132,10 @@ class TurnScratch:
     phantoms: np.ndarray = field(default_factory=card_vector)  # hired from an empty pile (R15)
     returned: np.ndarray = field(default_factory=card_vector)  # cards training put back in the stock
     used: np.ndarray = field(default_factory=card_vector)  # cards at work whose action is spent
+
+
+#: the rule sets a game can be played with (the introductory game: the rulebook's first-game alterations)
+VARIANTS = ("standard", "introductory")
 
 
 @dataclass

@@ -18,8 +18,8 @@ from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, legal_action_ids
 from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
-from fcm_env.engine.render_state import state_ascii
 from fcm_env.engine.state import Phase
+from fcm_env.text.state import state_ascii
 
 from .action_space import ActionSpace
 from .rewards import check_reward_args

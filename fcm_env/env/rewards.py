@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from fcm_env.engine.flow import winners
+from fcm_env.engine.phases.flow import winners
 from fcm_env.engine.state import GameState
 
 REWARD_SCHEMES = ("win", "rank", "cash_share")

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from fcm_env.data import TILE_SIZE, CampaignType, Direction, Good
 from fcm_env.engine.actions import Action, ActionKind
-from fcm_env.engine.occupancy import house_grid
-from fcm_env.engine.placement import (
+from fcm_env.engine.board.occupancy import house_grid
+from fcm_env.engine.board.placement import (
     restaurant_entrance,
     restaurant_squares,
 )
+from fcm_env.engine.board.tiles import BRIDGE, DRINK, HOUSE, ROAD
 from fcm_env.engine.queries import placement_footprint
 from fcm_env.engine.state import GameState
-from fcm_env.engine.tiles import BRIDGE, DRINK, HOUSE, ROAD
 from fcm_env.terminal.words import good_name, ordinal
 
 # ------------------------------------------------------------------ the map

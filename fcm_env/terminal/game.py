@@ -91,7 +91,7 @@ def default_record_path() -> Path:
 
 def _setup(options: PlayOptions) -> tuple[Game, int, list[str]]:
     """The game (new, or replayed from ``--resume``), the human's seat and one name per seat."""
-    from fcm_env.engine.records import GameRecord, new_recorded_game, replay
+    from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
 
     if options.resume:
         record = GameRecord.load(options.resume)
@@ -128,7 +128,7 @@ def play(options: PlayOptions, infile: IO[str], out: IO[str]) -> int:
 
     0: the game ended; 1: left unfinished (quit, input ended); 130: interrupted."""
     from fcm_agents.registry import make_agent
-    from fcm_env.engine.records import GameRecord
+    from fcm_env.engine.persistence.records import GameRecord
 
     game, human, names = _setup(options)
     bots = {p: make_agent(spec, seed=game.state.seed * 10 + p) for p, spec in enumerate(names) if p != human}

@@ -15,8 +15,8 @@ from typing import Any
 from fcm_env.data import Milestone
 from fcm_env.engine import events as ev
 from fcm_env.engine.actions import Action, ActionKind
-from fcm_env.engine.bank import final_breaks
 from fcm_env.engine.game import Game
+from fcm_env.engine.rules.bank import final_breaks
 from fcm_env.engine.state import GameState, Phase
 from fcm_env.terminal.words import action_text, cards_text, money
 

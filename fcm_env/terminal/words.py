@@ -10,7 +10,7 @@ from typing import Any
 
 from fcm_env.data import MARKETING_TILES, CampaignType, Direction, EmployeeType, Good
 from fcm_env.engine.actions import Action, ActionKind, Decision
-from fcm_env.engine.placement import airplane_from_anchor, restaurant_entrance
+from fcm_env.engine.board.placement import airplane_from_anchor, restaurant_entrance
 from fcm_env.engine.state import GameState
 
 CORNERS = ("NW", "NE", "SE", "SW")  # restaurant orientation: the entrance corner

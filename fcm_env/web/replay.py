@@ -13,7 +13,7 @@ from typing import Any
 
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import GameRecord, RecordFormatError, replay
+from fcm_env.engine.persistence.records import GameRecord, RecordFormatError, replay
 from fcm_env.protocol import status, view
 from fcm_env.web.shapes import with_lanes
 from fcm_env.web.table import TableError, log_entry

@@ -17,7 +17,7 @@ from typing import Any
 from fcm_env.data import marketing_tile
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.board import AirplaneLane, Board
-from fcm_env.engine.placement import airplane_from_anchor
+from fcm_env.engine.board.placement import airplane_from_anchor
 from fcm_env.engine.queries import placement_footprint
 
 PLACEMENT_KINDS = frozenset({"PLACE_RESTAURANT", "PLACE_HOUSE", "PLACE_GARDEN", "PLACE_CAMPAIGN"})

@@ -13,7 +13,7 @@ from fcm_agents import HeuristicAgent, RandomAgent
 from fcm_agents.match import final_ranks, play_game
 from fcm_agents.registry import make_agent
 from fcm_env.engine.game import Game
-from fcm_training.evaluate import TournamentConfig, run_games
+from fcm_training.common.evaluate import TournamentConfig, run_games
 
 
 def test_random_agent_is_reproducible_and_only_picks_legal_ids():
@@ -57,7 +57,7 @@ def test_registry_builds_agents_and_names_bad_specs():
 
 
 def test_a_game_between_agents_replays_from_its_record():
-    from fcm_env.engine.records import replay
+    from fcm_env.engine.persistence.records import replay
 
     result = play_game([HeuristicAgent(), RandomAgent(seed=3)], seed=4, max_rounds=12)
     game = replay(result.record)

@@ -11,8 +11,8 @@ from builders import phase3_game
 
 from fcm_agents import HeuristicAgent
 from fcm_env.data import EmployeeType as E
-from fcm_env.engine import occupancy, placement
 from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.board import occupancy, placement
 
 CROSS = "A0 B0 P0 / O0 R0 S0 / G0 T0 N0"
 HOME = {0: [(0, 0, 2)], 1: [(3, 10, 1)]}

@@ -13,7 +13,7 @@ from cli_helpers import ROOT, png_size, run_fcm
 from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
 from fcm_env import cli
-from fcm_env.engine.records import GameRecord, replay
+from fcm_env.engine.persistence.records import GameRecord, replay
 from fcm_env.picture import layout
 
 SUBCOMMANDS = ("map", "simulate", "evaluate", "play", "replay", "bench", "serve", "train")
@@ -393,7 +393,7 @@ def test_tables_are_plain_off_a_terminal_and_styled_on_one(monkeypatch):
 
     from fcm_agents.match import MatchResult
     from fcm_env.tables import print_table
-    from fcm_training.evaluate import TABLE_HEADERS, results_table, summarise
+    from fcm_training.common.evaluate import TABLE_HEADERS, results_table, summarise
 
     long = "onnx:runs/some_long_run_name/best_model.onnx"
     results = [MatchResult(seed=0, num_players=2, variant="standard", agents=[long, "random"], winners=[0],

@@ -18,7 +18,7 @@ from fcm_env import cli
 from fcm_env.data import EmployeeType
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import GameRecord, new_recorded_game, replay
+from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
 from fcm_env.protocol import view
 from fcm_env.server import bot_move
 from fcm_env.terminal.board import board_text, preview_text

@@ -9,7 +9,7 @@ import sys
 
 from cli_helpers import ROOT, fcm_env_vars
 
-from fcm_env.engine.records import GameRecord, replay
+from fcm_env.engine.persistence.records import GameRecord, replay
 
 
 class Client:

@@ -13,8 +13,8 @@ from fcm_env.data import EmployeeType, Milestone
 from fcm_env.encoding import legal_action_ids
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import GameRecord, replay
-from fcm_env.engine.serialize import state_to_dict
+from fcm_env.engine.persistence.records import GameRecord, replay
+from fcm_env.engine.persistence.serialize import state_to_dict
 from fcm_env.protocol import (
     PARAMS,
     ProtocolError,

@@ -10,7 +10,7 @@ import sys
 import pytest
 from cli_helpers import ROOT, fcm_env_vars
 
-from fcm_env.engine.records import GameRecord, replay
+from fcm_env.engine.persistence.records import GameRecord, replay
 
 pexpect = pytest.importorskip("pexpect")
 

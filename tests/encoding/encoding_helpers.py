@@ -7,9 +7,9 @@ import random
 from collections.abc import Iterator
 
 from fcm_env.data import EmployeeType
-from fcm_env.engine import structure
 from fcm_env.engine.actions import ActionKind
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases import restructuring as structure
 
 #: FCM_ENCODING_GAMES=N plays N seeded games per player count (default: 2, each of at most DEFAULT_ROUNDS)
 GAMES = int(os.environ.get("FCM_ENCODING_GAMES", "2"))
@@ -66,7 +66,7 @@ def restructuring_position(num_players: int = 2, seed: int = 0,
 
 def working_position(num_players: int = 3, seed: int = 0, work: dict[EmployeeType, int] | None = None) -> Game:
     """Round 2, phase 3: the first seat has ``work`` at work (plus the CEO) and is asked first."""
-    from fcm_env.engine import working
+    from fcm_env.engine.phases import working
 
     game = Game.new(num_players, seed=seed)
     play_setup(game)

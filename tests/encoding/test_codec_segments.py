@@ -16,9 +16,9 @@ from fcm_env.encoding.action_codec import (
     decode,
     encode,
 )
-from fcm_env.engine import working
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases.working import recruit_train as working
 
 ET = EmployeeType
 

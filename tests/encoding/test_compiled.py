@@ -13,7 +13,7 @@ from encoding_helpers import DEFAULT_ROUNDS, GAMES
 
 from fcm_env.encoding import Observer
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
+from fcm_env.engine.invariants.random_sim import pick
 
 pytest.importorskip("numba")
 

@@ -133,7 +133,7 @@ def test_mask_is_exact_for_the_expansion_and_buyer_decisions():
 
 
 def test_mask_is_exact_for_the_freezer():
-    from fcm_env.engine import cleanup
+    from fcm_env.engine.phases import cleanup
 
     # rules: Phase 7; First to throw away (freezer, held since an earlier turn): keep up to 10 items
     game = Game.new(2, seed=4)

@@ -11,8 +11,8 @@ from fcm_env.data import EmployeeType as ET
 from fcm_env.encoding import BOARD_SHAPE, FLAT_SIZE, VECTOR_SIZE, observation_layout
 from fcm_env.encoding.observation import Observation, Observer
 from fcm_env.engine.actions import Decision, Pending
+from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.game import Game
-from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.state import Campaign
 
 OBS = Observer()

@@ -23,7 +23,7 @@ from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.actions import Decision
 from fcm_env.engine.changes import ChangeLog
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
+from fcm_env.engine.invariants.random_sim import pick
 
 
 def _expected(game: Game, player: int) -> np.ndarray:

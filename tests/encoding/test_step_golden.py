@@ -25,8 +25,8 @@ import pytest
 
 from fcm_env.encoding import CODEC, Observer, legal_action_mask
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
-from fcm_env.engine.serialize import state_to_dict
+from fcm_env.engine.invariants.random_sim import pick
+from fcm_env.engine.persistence.serialize import state_to_dict
 
 GOLDEN = Path(__file__).with_name("step_golden.json")
 #: (players, variant, seed, max_rounds, act_bias): random play that acts rather than passes; the

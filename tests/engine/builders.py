@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fcm_env.engine import working
 from fcm_env.engine.actions import ActionKind
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases import working
 
 
 def play_setup(game: Game) -> None:
@@ -57,7 +57,8 @@ def fingerprint(state) -> str:
 
 def next_round(game: Game) -> None:
     """Bridge to the next round's Restructuring as Clean-up does (cards back to hand)."""
-    from fcm_env.engine import milestones, structure
+    from fcm_env.engine.phases import restructuring as structure
+    from fcm_env.engine.rules import milestones
 
     state = game.state
     for p in state.players:

@@ -101,7 +101,7 @@ def add_campaign(state: GameState, number: int, owner: int, product: Good, *, ro
                  squares: tuple[tuple[int, int], ...] | None = None) -> Campaign:
     """Put campaign tile ``number`` on the board (taken from the supply) with its marketeer busy."""
     from fcm_env.data import EmployeeType
-    from fcm_env.engine.placement import campaign_squares
+    from fcm_env.engine.board.placement import campaign_squares
 
     tile = marketing_tile(number)
     if squares is None:

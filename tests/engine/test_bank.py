@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from late_builders import money, position
 
-from fcm_env.engine import bank
+from fcm_env.engine.rules import bank
 
 
 def test_payment_within_the_bank():

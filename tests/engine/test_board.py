@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from fcm_env.data import MAP_TILES, Direction, Good, load_json
 from fcm_env.engine import UNREACHABLE, AirplaneLane, Board
-from fcm_env.engine.tiles import BRIDGE, rotate_cell, rotated_tile
+from fcm_env.engine.board.tiles import BRIDGE, rotate_cell, rotated_tile
 
 RAW_TILES = {t["id"]: t for t in load_json("map_tiles.json")["tiles"]}
 TILE_IDS = [t.id for t in MAP_TILES]

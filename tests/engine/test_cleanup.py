@@ -6,9 +6,9 @@ from late_builders import NEAR_2, TILE_1, add_restaurant, give, position, stock
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good, Milestone
-from fcm_env.engine import cleanup
 from fcm_env.engine.actions import Action, Decision
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases import cleanup
 from fcm_env.engine.state import Phase
 
 

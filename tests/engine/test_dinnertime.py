@@ -18,7 +18,7 @@ from late_builders import (
 )
 
 from fcm_env.data import Good, Milestone
-from fcm_env.engine import dinnertime
+from fcm_env.engine.phases import dinnertime
 from fcm_env.engine.state import Phase
 
 B, P, BEER, LEM = Good.BURGER, Good.PIZZA, Good.BEER, Good.LEMONADE

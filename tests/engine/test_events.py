@@ -123,7 +123,7 @@ def test_no_hidden_choice_reaches_another_players_events(num_players):
 
 
 def test_a_record_can_carry_the_event_log_and_replaying_gives_it_again(tmp_path):
-    from fcm_env.engine.records import GameRecord, new_recorded_game, replay
+    from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
 
     game = new_recorded_game(3, seed=5, max_rounds=3)
     game.record_events()

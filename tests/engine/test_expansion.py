@@ -30,7 +30,7 @@ from builders import apply_raw, full_fingerprint, phase3_game
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
-from fcm_env.engine.placement import restaurant_squares
+from fcm_env.engine.board.placement import restaurant_squares
 from fcm_env.engine.state import House, Phase, Restaurant
 
 CROSS = "A0 B0 P0 / O0 R0 S0 / G0 T0 N0"
@@ -245,7 +245,8 @@ def test_when_the_last_player_is_done_nothing_is_pending_and_the_phase_is_still_
 
 def test_each_sub_step_module_names_its_own_place_in_the_turn():
     # the sub-step modules hand the turn on by their position in working.LATER_STEPS
-    from fcm_env.engine import expansion, marketing_launch, production, working
+    from fcm_env.engine.phases import working
+    from fcm_env.engine.phases.working import expansion, marketing_launch, production
 
     assert working.LATER_STEPS[marketing_launch.STEP] == marketing_launch.begin
     assert working.LATER_STEPS[production.STEP] == production.begin

@@ -9,10 +9,11 @@ from builders import fingerprint
 from late_builders import NEAR_2, TILE_1, add_campaign, add_restaurant, demand, give, money, position, stock
 
 from fcm_env.data import EmployeeType, Good, Milestone
-from fcm_env.engine import bank, flow
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants import check_state
+from fcm_env.engine.phases import flow
+from fcm_env.engine.rules import bank
 from fcm_env.engine.state import Phase
 
 B, P = int(Good.BURGER), int(Good.PIZZA)

@@ -30,9 +30,9 @@ from builders import full_fingerprint, phase3_game
 
 from fcm_env.data import CampaignType, Good, Milestone, marketing_tile
 from fcm_env.data import EmployeeType as E
-from fcm_env.engine import marketing_launch
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
-from fcm_env.engine.placement import campaign_squares
+from fcm_env.engine.board.placement import campaign_squares
+from fcm_env.engine.phases.working import marketing_launch
 from fcm_env.engine.state import Campaign
 
 CROSS = "A0 B0 P0 / O0 R0 S0 / G0 T0 N0"

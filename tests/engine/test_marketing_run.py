@@ -6,8 +6,8 @@ from late_builders import add_campaign, demand, position
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good, Milestone
-from fcm_env.engine import marketing_run
-from fcm_env.engine.occupancy import house_grid
+from fcm_env.engine.board.occupancy import house_grid
+from fcm_env.engine.phases import marketing as marketing_run
 from fcm_env.engine.state import Phase
 
 B, P, BEER = int(Good.BURGER), int(Good.PIZZA), int(Good.BEER)

@@ -8,9 +8,9 @@ from late_builders import add_campaign, give, position
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Good, Milestone
-from fcm_env.engine import payday
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases import payday
 from fcm_env.engine.state import Phase
 
 

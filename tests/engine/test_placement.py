@@ -1,4 +1,4 @@
-"""Placement legality (fcm_env.engine.placement) on small hand-drawn maps.
+"""Placement legality (fcm_env.engine.board.placement) on small hand-drawn maps.
 
 Maps are built from printed tiles; each test shows the map as render_ascii draws it
 ('#' road, 'H'/digits house, b/l/s drinks, '.' empty). Rows grow south, cols east.
@@ -11,7 +11,7 @@ import pytest
 
 from fcm_env.data import Direction, marketing_tile
 from fcm_env.engine.board import AirplaneLane, Board
-from fcm_env.engine.placement import (
+from fcm_env.engine.board.placement import (
     airplane_anchor,
     airplane_anchor_grid,
     airplane_from_anchor,

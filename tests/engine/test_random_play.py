@@ -7,7 +7,7 @@ import random
 
 from fcm_env.engine.actions import ActionKind
 from fcm_env.engine.game import Game
-from fcm_env.engine.serialize import state_to_dict
+from fcm_env.engine.persistence.serialize import state_to_dict
 
 
 def _play(seed: int, num_players: int) -> tuple[list, str]:

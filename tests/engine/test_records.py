@@ -14,7 +14,7 @@ import pytest
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.actions import Action, Decision, Pending
 from fcm_env.engine.game import Game
-from fcm_env.engine.records import (
+from fcm_env.engine.persistence.records import (
     FORMAT,
     GameRecord,
     GameResult,
@@ -25,7 +25,7 @@ from fcm_env.engine.records import (
     result_of,
     start_recording,
 )
-from fcm_env.engine.serialize import state_diff
+from fcm_env.engine.persistence.serialize import state_diff
 from fcm_env.engine.state import Restaurant
 
 STEP_LIMIT = 120

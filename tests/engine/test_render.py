@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fcm_env.engine import Board
-from fcm_env.engine.render import LEGEND, render_ascii
+from fcm_env.text.map import LEGEND, render_ascii
 
 
 def test_single_tile_picture_of_f():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from late_builders import add_campaign, add_restaurant, demand, position
 
 from fcm_env.data import Good
-from fcm_env.engine.render_state import state_ascii
+from fcm_env.text.state import state_ascii
 
 
 def test_text_lists_demand_campaigns_and_players():
@@ -22,7 +22,7 @@ def test_text_lists_demand_campaigns_and_players():
 
 def test_restaurant_shows_its_owners_digit_and_entrance():
     from fcm_env.data import TILE_SIZE
-    from fcm_env.engine.placement import restaurant_entrance, restaurant_squares
+    from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
 
     state = position(2)
     spot = _legal_spot(state)[0]
@@ -38,8 +38,8 @@ def test_restaurant_shows_its_owners_digit_and_entrance():
 
 
 def _legal_spot(state):
-    from fcm_env.engine.occupancy import occupied
-    from fcm_env.engine.placement import list_placements, restaurant_placements
+    from fcm_env.engine.board.occupancy import occupied
+    from fcm_env.engine.board.placement import list_placements, restaurant_placements
 
     return list_placements(restaurant_placements(state.board, occupied(state)))
 
@@ -47,8 +47,8 @@ def _legal_spot(state):
 def test_billboard_is_drawn_on_its_squares():
     state = position(2)
     from fcm_env.data import marketing_tile
-    from fcm_env.engine.occupancy import occupied
-    from fcm_env.engine.placement import campaign_placements, list_placements
+    from fcm_env.engine.board.occupancy import occupied
+    from fcm_env.engine.board.placement import campaign_placements, list_placements
 
     r, c, _o = list_placements(campaign_placements(state.board, occupied(state), marketing_tile(12)))[0]
     add_campaign(state, 12, 0, Good.PIZZA, row=r, col=c)

@@ -14,7 +14,7 @@ import pytest
 
 from fcm_env.data import Direction, Good
 from fcm_env.engine.board import Board, axis_of
-from fcm_env.engine.routes import HAUL_GOODS, air_hauls, haul_drinks, road_hauls
+from fcm_env.engine.board.routes import HAUL_GOODS, air_hauls, haul_drinks, road_hauls
 
 
 def hauls(*items: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:

@@ -24,7 +24,7 @@ from fcm_env.data import EmployeeType as E
 from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
 from fcm_env.engine.board import Board
 from fcm_env.engine.game import Game
-from fcm_env.engine.serialize import (
+from fcm_env.engine.persistence.serialize import (
     FORMAT,
     StateFormatError,
     action_from_json,

@@ -7,8 +7,8 @@ from builders import play_setup
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
+from fcm_env.engine.board.placement import restaurant_entrance
 from fcm_env.engine.game import Game
-from fcm_env.engine.placement import restaurant_entrance
 from fcm_env.engine.state import Phase
 
 

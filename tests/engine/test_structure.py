@@ -6,9 +6,9 @@ from builders import play_setup
 
 from fcm_env.data import EmployeeType as E
 from fcm_env.data import Milestone
-from fcm_env.engine import structure
 from fcm_env.engine.actions import Action, Decision
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases import restructuring as structure
 from fcm_env.engine.state import Phase, card_vector
 
 

@@ -7,8 +7,8 @@ from builders import working_turn
 from fcm_env.data import CampaignType, Good, Milestone
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.actions import Action, Decision
+from fcm_env.engine.phases.working.recruit_train import POOLED
 from fcm_env.engine.state import Campaign
-from fcm_env.engine.working import POOLED
 
 
 def me(game):

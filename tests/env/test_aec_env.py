@@ -16,11 +16,11 @@ import fcm_env
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
-from fcm_env.engine.render_state import state_ascii
 from fcm_env.engine.state import Phase
 from fcm_env.env.aec import env, raw_env
 from fcm_env.env.common import RENDER_SCALE
 from fcm_env.picture import board_array
+from fcm_env.text.state import state_ascii
 
 
 def _play_out(e, seed: int, rng_seed: int = 0) -> dict[str, float]:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import fcm_env
-from fcm_env.engine.serialize import state_to_dict
+from fcm_env.engine.persistence.serialize import state_to_dict
 from fcm_env.env import FcmSingleAgentEnv, FcmVectorEnv
 
 

@@ -16,9 +16,8 @@ from PIL import Image
 
 import fcm_env
 from fcm_env.data import CampaignType, Good, Milestone, marketing_tile
-from fcm_env.engine.game import Game
-from fcm_env.engine.occupancy import occupied
-from fcm_env.engine.placement import (
+from fcm_env.engine.board.occupancy import occupied
+from fcm_env.engine.board.placement import (
     campaign_placements,
     campaign_squares,
     list_placements,
@@ -26,9 +25,9 @@ from fcm_env.engine.placement import (
     restaurant_placements,
     restaurant_squares,
 )
-from fcm_env.engine.render_state import state_ascii
+from fcm_env.engine.board.tiles import ROAD
+from fcm_env.engine.game import Game
 from fcm_env.engine.state import Campaign, Phase, Restaurant
-from fcm_env.engine.tiles import ROAD
 from fcm_env.env.aec import raw_env
 from fcm_env.env.common import RENDER_SCALE
 from fcm_env.env.single_agent import FcmSingleAgentEnv
@@ -48,6 +47,7 @@ from fcm_env.picture import (
     panel_lines,
     png_bytes,
 )
+from fcm_env.text.state import state_ascii
 
 
 def test_pettingzoo_render_test_passes_in_every_mode():

@@ -16,7 +16,7 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 from stable_baselines3.common.vec_env import VecMonitor
 
-from fcm_training.sb3_vec_env import Sb3FcmVecEnv
+from fcm_training.sb3.vec_env import Sb3FcmVecEnv
 
 PPO_KWARGS = {
     "n_steps": 64, "batch_size": 64, "n_epochs": 1, "seed": 0, "device": "cpu", "policy_kwargs": {"net_arch": [32]},

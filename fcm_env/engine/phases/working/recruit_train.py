@@ -1,9 +1,4 @@
-"""Phase 3 Working 9-5: recruiting and training, and the order of the later sub-steps.
-
-rules: Phase 3 — each player does all their actions before the next (R12), in the
-rulebook order: recruit, train, marketing, food and drinks, houses, restaurants.
-The later sub-steps live in ``marketing_launch``, ``production`` and ``expansion``;
-``continue_turn`` chains them and skips any with nothing to do.
+"""Phase 3 Working 9-5, the first two sub-steps: recruit and train.
 
 Recruit: one hire per recruiting action (CEO 1, recruiting girl 1, recruiting
 manager 2, HR director 4), entry-level cards only. A card whose pile is empty may
@@ -25,6 +20,9 @@ choice of trainer type is part of the action because it changes what the rest of
 the turn can do (a coach and a guru leave {2,2} or {1,3} steps); among trainers of
 one type the engine uses the one with the fewest actions left that suffices, which
 never loses an option.
+
+Both decisions leave ``state.pending`` empty when the player's training is over; the
+Working turn (``fcm_env.engine.phases.working``) then asks the later sub-steps.
 """
 
 from __future__ import annotations
@@ -32,10 +30,9 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, EmployeeType, Milestone
-
-from . import expansion, marketing_launch, milestones, production
-from .actions import Action, ActionKind, Decision, IllegalActionError, Pending
-from .state import NUM_TYPES, GameState, Phase, PlayerState, TurnScratch
+from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import NUM_TYPES, GameState, PlayerState
 
 POOLED = int(EmployeeType.CEO)  # trainer field of a pooled training move ("First to pay $20")
 ENTRY_LEVEL = tuple(spec.type for spec in EMPLOYEES if spec.entry_level)
@@ -49,7 +46,7 @@ _PASS = Action.pass_()
 #: ``Action.recruit(t)`` of every entry-level type (actions are immutable: built once)
 _RECRUIT = {int(t): Action.recruit(t) for t in ENTRY_LEVEL}
 #: (type, training steps) of every trainer type
-_TRAINER_STEPS = tuple((int(t), EMPLOYEES[t].train) for t in TRAINER_TYPES)
+TRAINER_STEPS = tuple((int(t), EMPLOYEES[t].train) for t in TRAINER_TYPES)
 
 
 def _descendants() -> dict[int, dict[int, int]]:
@@ -67,53 +64,6 @@ def _descendants() -> dict[int, dict[int, int]]:
 
 #: source type -> {target type: training steps}
 TRAIN_STEPS: dict[int, dict[int, int]] = _descendants()
-
-
-# ------------------------------------------------------------------ turn flow
-
-
-def start(state: GameState) -> None:
-    state.phase = Phase.WORKING
-    state.queue = list(state.turn_order)
-    _start_player(state)
-
-
-def _start_player(state: GameState) -> None:
-    if not state.queue:
-        state.pending = []
-        return
-    player = state.players[state.queue[0]]
-    recruits = int(player.work.dot(RECRUITS))
-    work = player.work.tolist()
-    trainers = [(t, steps) for t, steps in _TRAINER_STEPS for _ in range(work[t])]
-    state.turn = TurnScratch(recruits_left=recruits, trainers=trainers)
-    state.pending = [Pending(Decision.RECRUIT, player.player)]
-
-
-def _finish_player(state: GameState) -> None:
-    """Training is over: the player goes on with the later sub-steps (R12)."""
-    continue_turn(state, state.queue[0], TRAINING_DONE)
-
-
-TRAINING_DONE = -1
-#: the sub-steps after training, in rulebook order; each ``begin(state, player)`` asks its
-#: first decision and returns True, or returns False when the player has nothing to do there
-LATER_STEPS = (
-    marketing_launch.begin,  # STEP 0: initiate marketing campaigns
-    production.begin,  # STEP 1: get food & drinks
-    expansion.begin_houses,  # STEP 2: place new houses and gardens
-    expansion.begin_restaurants,  # STEP 3: place or move restaurants
-)
-
-
-def continue_turn(state: GameState, player: int, done: int) -> None:
-    """Sub-step ``done`` of ``player`` is over: ask the next sub-step with something to do,
-    or hand the turn to the next player (the last player leaves ``pending`` empty)."""
-    for begin in LATER_STEPS[done + 1:]:
-        if begin(state, player):
-            return
-    state.queue.pop(0)
-    _start_player(state)
 
 
 # ------------------------------------------------------------------ recruit
@@ -165,6 +115,11 @@ def _start_training(state: GameState, player: PlayerState) -> None:
         state.pending = [Pending(Decision.TRAIN, player.player)]
     else:
         _finish_player(state)
+
+
+def _finish_player(state: GameState) -> None:
+    """Training is over: the turn goes on with the later sub-steps (``working.continue_turn``, R12)."""
+    state.pending = []
 
 
 def _close_recruiting(state: GameState, player: PlayerState) -> None:

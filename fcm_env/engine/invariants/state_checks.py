@@ -9,9 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, HOUSES, MARKETING_TILES, EmployeeType
-
-from .placement import restaurant_squares, static_occupied
-from .state import GameState, initial_supply
+from fcm_env.engine.board.placement import restaurant_squares, static_occupied
+from fcm_env.engine.state import GameState, initial_supply
 
 
 class InvariantError(AssertionError):

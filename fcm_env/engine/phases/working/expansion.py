@@ -21,10 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, PRICES, EmployeeType
-
-from .actions import Action, ActionKind, Decision, Pending
-from .occupancy import entrances_of, occupied
-from .placement import (
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.board.occupancy import entrances_of, occupied
+from fcm_env.engine.board.placement import (
     garden_placements,
     garden_squares,
     garden_target,
@@ -34,7 +33,7 @@ from .placement import (
     restaurant_placements,
     restaurant_squares,
 )
-from .state import GameState, House, Restaurant
+from fcm_env.engine.state import GameState, House, Restaurant
 
 HOUSES_STEP = 2  # positions of these sub-steps in working.LATER_STEPS
 RESTAURANTS_STEP = 3
@@ -48,10 +47,9 @@ def _unused(state: GameState, player: int, etype: int) -> int:
     return int(state.players[player].work[etype]) - int(state.turn.used[etype])
 
 
-def _step_over(state: GameState, player: int, step: int) -> None:
-    from . import working  # late import: working imports this module to order the sub-steps
-
-    working.continue_turn(state, player, step)
+def _step_over(state: GameState) -> None:
+    """This sub-step is over: the Working turn asks the next one (``working.continue_turn``)."""
+    state.pending = []
 
 
 # ------------------------------------------------------------------ houses and gardens
@@ -90,7 +88,7 @@ def legal_new_business(state: GameState, pending: Pending) -> list[Action]:
 def apply_new_business(state: GameState, pending: Pending, action: Action) -> None:
     player = pending.player
     if action.kind == ActionKind.PASS:
-        _step_over(state, player, HOUSES_STEP)
+        _step_over(state)
         return
     if action.kind == ActionKind.CHOOSE_HOUSE:
         state.pending = [Pending(Decision.HOUSE_PLACE, player, action.args)]
@@ -119,7 +117,7 @@ def _next_new_business(state: GameState, player: int) -> None:
     if _new_business_actions(state, player):
         state.pending = [Pending(Decision.NEW_BUSINESS, player)]
     else:
-        _step_over(state, player, HOUSES_STEP)
+        _step_over(state)
 
 
 # ------------------------------------------------------------------ restaurants
@@ -184,7 +182,7 @@ def legal_manager(state: GameState, pending: Pending) -> list[Action]:
 
 def apply_manager(state: GameState, pending: Pending, action: Action) -> None:
     if action.kind == ActionKind.PASS:
-        _step_over(state, pending.player, RESTAURANTS_STEP)
+        _step_over(state)
         return
     state.pending = [Pending(Decision.RESTAURANT_PLACE, pending.player, action.args)]
 
@@ -208,7 +206,7 @@ def apply_restaurant_place(state: GameState, pending: Pending, action: Action) -
     if _manager_actions(state, player):
         state.pending = [Pending(Decision.RESTAURANT_MANAGER, player)]
     else:
-        _step_over(state, player, RESTAURANTS_STEP)
+        _step_over(state)
 
 
 ROUTES = {

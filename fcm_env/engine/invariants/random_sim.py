@@ -15,11 +15,11 @@ import json
 import random
 from dataclasses import dataclass
 
-from .actions import Action, ActionKind
-from .game import Game
-from .invariants import InvariantError, check_state
-from .records import GameRecord, new_recorded_game, replay
-from .serialize import state_to_dict
+from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.engine.game import Game
+from fcm_env.engine.invariants.state_checks import InvariantError, check_state
+from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
+from fcm_env.engine.persistence.serialize import state_to_dict
 
 
 @dataclass

@@ -19,12 +19,11 @@ unused kitchen card or buyer is left at work:
 from __future__ import annotations
 
 from fcm_env.data import DRINKS, EMPLOYEES, EmployeeType, Good, Milestone
-
-from . import milestones
-from .actions import Action, ActionKind, Decision, Pending
-from .occupancy import entrances_of
-from .routes import Haul, air_hauls, haul_drinks, road_hauls
-from .state import GameState
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.board.occupancy import entrances_of
+from fcm_env.engine.board.routes import Haul, air_hauls, haul_drinks, road_hauls
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import GameState
 
 STEP = 1  # position of this sub-step in working.LATER_STEPS
 
@@ -104,10 +103,9 @@ def begin(state: GameState, player: int) -> bool:
     return True
 
 
-def _step_over(state: GameState, player: int) -> None:
-    from . import working  # late import: working imports this module to order the sub-steps
-
-    working.continue_turn(state, player, STEP)
+def _step_over(state: GameState) -> None:
+    """This sub-step is over: the Working turn asks the next one (``working.continue_turn``)."""
+    state.pending = []
 
 
 def legal_produce(state: GameState, pending: Pending) -> list[Action]:
@@ -117,7 +115,7 @@ def legal_produce(state: GameState, pending: Pending) -> list[Action]:
 def apply_produce(state: GameState, pending: Pending, action: Action) -> None:
     player = pending.player
     if action.kind == ActionKind.PASS:
-        _step_over(state, player)
+        _step_over(state)
         return
     p = state.players[player]
     etype = action.args[0]
@@ -133,7 +131,7 @@ def apply_produce(state: GameState, pending: Pending, action: Action) -> None:
             _first_produced(state, player, good)
     state.turn.used[etype] += 1
     if not _actions(state, player):
-        _step_over(state, player)
+        _step_over(state)
 
 
 def _first_produced(state: GameState, player: int, good: Good) -> None:

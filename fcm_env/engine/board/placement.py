@@ -54,9 +54,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from fcm_env.data import CampaignType, Direction, MarketingTileSpec
-
-from .board import AirplaneLane, Board
-from .tiles import EMPTY
+from fcm_env.engine.board.geometry import AirplaneLane, Board
+from fcm_env.engine.board.tiles import EMPTY
 
 Square = tuple[int, int]
 

@@ -35,8 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from fcm_env.data import DRINKS, Direction, Good
-
-from .board import Board, axis_of
+from fcm_env.engine.board.geometry import Board, axis_of
 
 Haul = tuple[int, int, int]
 """Drink sources collected by one route: (beer, lemonade, soda)."""

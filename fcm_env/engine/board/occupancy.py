@@ -5,9 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import EmployeeType
-
-from .placement import restaurant_corners, restaurant_entrance, restaurant_squares, static_occupied
-from .state import GameState, Restaurant
+from fcm_env.engine.board.placement import (
+    restaurant_corners,
+    restaurant_entrance,
+    restaurant_squares,
+    static_occupied,
+)
+from fcm_env.engine.state import GameState, Restaurant
 
 
 def occupied(state: GameState) -> np.ndarray:

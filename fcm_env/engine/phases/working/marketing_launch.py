@@ -36,19 +36,18 @@ from fcm_env.data import (
     RangeKind,
     marketing_tile,
 )
-
-from . import milestones
-from .actions import Action, ActionKind, Decision, Pending
-from .board import AirplaneLane
-from .occupancy import entrances_of, occupied
-from .placement import (
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.board.geometry import AirplaneLane
+from fcm_env.engine.board.occupancy import entrances_of, occupied
+from fcm_env.engine.board.placement import (
     airplane_anchor,
     airplane_placements,
     campaign_placements,
     campaign_squares,
     list_placements,
 )
-from .state import Campaign, GameState
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import Campaign, GameState
 
 STEP = 0  # position of this sub-step in working.LATER_STEPS
 
@@ -193,10 +192,9 @@ def begin(state: GameState, player: int) -> bool:
     return True
 
 
-def _step_over(state: GameState, player: int) -> None:
-    from . import working  # late import: working imports this module to order the sub-steps
-
-    working.continue_turn(state, player, STEP)
+def _step_over(state: GameState) -> None:
+    """This sub-step is over: the Working turn asks the next one (``working.continue_turn``)."""
+    state.pending = []
 
 
 # ------------------------------------------------------------------ decisions
@@ -208,7 +206,7 @@ def legal_marketeer(state: GameState, pending: Pending) -> list[Action]:
 
 def apply_marketeer(state: GameState, pending: Pending, action: Action) -> None:
     if action.kind == ActionKind.PASS:
-        _step_over(state, pending.player)
+        _step_over(state)
         return
     state.pending = [Pending(Decision.CAMPAIGN_TILE, pending.player, (action.args[0],))]
 
@@ -277,7 +275,7 @@ def _launch(state: GameState, player: int, context: tuple[int, ...], *, turns: i
     if _any_marketeer_available(state, player):
         state.pending = [Pending(Decision.MARKETEER, player)]
     else:
-        _step_over(state, player)
+        _step_over(state)
 
 
 ROUTES = {

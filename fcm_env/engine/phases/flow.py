@@ -13,8 +13,9 @@ next one:
 
 from __future__ import annotations
 
-from . import bank, cleanup, dinnertime, marketing_run, payday, structure, working
-from .state import GameState, Phase
+from fcm_env.engine.phases import cleanup, dinnertime, marketing, payday, restructuring, working
+from fcm_env.engine.rules import bank
+from fcm_env.engine.state import GameState, Phase
 
 
 def advance(state: GameState) -> list[Phase]:
@@ -28,7 +29,7 @@ def advance(state: GameState) -> list[Phase]:
         steps.append(phase)
         if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
             state.round = 1
-            structure.start_restructuring(state)
+            restructuring.start_restructuring(state)
         elif phase == Phase.ORDER_OF_BUSINESS:
             working.start(state)
         elif phase == Phase.WORKING:
@@ -38,7 +39,7 @@ def advance(state: GameState) -> list[Phase]:
         elif phase == Phase.DINNERTIME:
             payday.start(state)
         elif phase == Phase.PAYDAY:
-            marketing_run.run(state)
+            marketing.run(state)
             cleanup.start(state)
         elif phase == Phase.MARKETING:
             cleanup.start(state)

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections import Counter
 
 from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Good, Milestone
-
-from . import bank, events, milestones
-from .board import UNREACHABLE
-from .occupancy import entrances_of
-from .state import GameState, House, Phase
+from fcm_env.engine import events
+from fcm_env.engine.board.geometry import UNREACHABLE
+from fcm_env.engine.board.occupancy import entrances_of
+from fcm_env.engine.rules import bank, milestones
+from fcm_env.engine.state import GameState, House, Phase
 
 PRICE_DELTA = tuple(spec.price_delta for spec in EMPLOYEES)
 #: (type, price delta) of the few types that change the price (the others add 0)

@@ -17,10 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, IllegalActionError
-from .board import Board
-from .game import VARIANTS, Game
-from .serialize import StateFormatError, check_header, dumps, from_jsonable, read_json, to_jsonable
+from fcm_env.engine.actions import Action, IllegalActionError
+from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.game import VARIANTS, Game
+from fcm_env.engine.persistence.serialize import (
+    StateFormatError,
+    check_header,
+    dumps,
+    from_jsonable,
+    read_json,
+    to_jsonable,
+)
 
 FORMAT = "fcm-magnate/record"
 VERSION = 1

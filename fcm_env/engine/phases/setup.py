@@ -10,11 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import RESERVE_CARDS
-
-from .actions import Action, ActionKind, Decision, IllegalActionError, Pending
-from .occupancy import entrance_squares, occupied
-from .placement import list_placements, restaurant_placements
-from .state import GameState, Phase, Restaurant
+from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
+from fcm_env.engine.board.occupancy import entrance_squares, occupied
+from fcm_env.engine.board.placement import list_placements, restaurant_placements
+from fcm_env.engine.state import GameState, Phase, Restaurant
 
 ROUND_ONE = 1
 ROUND_TWO = 2

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import events
-from .setup_phase import reserve_card_slots
-from .state import GameState
+from fcm_env.engine import events
+from fcm_env.engine.phases.setup import reserve_card_slots
+from fcm_env.engine.state import GameState
 
 
 def final_breaks(state: GameState) -> int:

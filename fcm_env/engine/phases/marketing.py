@@ -16,11 +16,11 @@ import bisect
 import numpy as np
 
 from fcm_env.data import HOUSES, MILESTONES, CampaignType, EmployeeType, Milestone, marketing_tile
-
-from . import events, milestones
-from .occupancy import house_grid
-from .placement import airplane_from_anchor
-from .state import Campaign, GameState, Phase
+from fcm_env.engine import events
+from fcm_env.engine.board.occupancy import house_grid
+from fcm_env.engine.board.placement import airplane_from_anchor
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import Campaign, GameState, Phase
 
 RADIO_TOKENS = int(MILESTONES[Milestone.FIRST_RADIO].effect_params["radio_demand_per_house"])
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import PRICES, EmployeeType, Good, Milestone
-
-from . import events, milestones, structure
-from .actions import Action, ActionKind, Decision, Pending
-from .state import NUM_GOODS, GameState, Phase, TurnScratch
+from fcm_env.engine import events
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.phases import restructuring
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import NUM_GOODS, GameState, Phase, TurnScratch
 
 CEO = int(EmployeeType.CEO)
 
@@ -117,7 +118,7 @@ def finish(state: GameState) -> None:
         state.phase = Phase.GAME_OVER
         return
     state.round += 1
-    structure.start_restructuring(state)
+    restructuring.start_restructuring(state)
 
 
 ROUTES = {

@@ -20,10 +20,10 @@ from collections.abc import Iterator
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, SETUP, EmployeeType, Milestone
-
-from . import events, milestones
-from .actions import Action, Decision, Pending
-from .state import NUM_TYPES, GameState, Phase
+from fcm_env.engine import events
+from fcm_env.engine.actions import Action, Decision, Pending
+from fcm_env.engine.rules import milestones
+from fcm_env.engine.state import NUM_TYPES, GameState, Phase
 
 CEO = int(EmployeeType.CEO)
 IS_MANAGER = np.array([spec.is_manager for spec in EMPLOYEES], dtype=bool)

@@ -21,10 +21,10 @@ from __future__ import annotations
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, MILESTONES, PRICES, EmployeeType, Milestone
-
-from . import bank, events, milestones
-from .actions import Action, ActionKind, Decision, Pending
-from .state import NUM_TYPES, GameState, Phase, PlayerState
+from fcm_env.engine import events
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.rules import bank, milestones
+from fcm_env.engine.state import NUM_TYPES, GameState, Phase, PlayerState
 
 CEO = int(EmployeeType.CEO)
 SALARIED = np.array([spec.salary for spec in EMPLOYEES], dtype=bool)

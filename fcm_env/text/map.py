@@ -12,9 +12,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from fcm_env.data import TILE_SIZE, Good
-
-from .board import Board, Square
-from .tiles import BRIDGE, DRINK, HOUSE, ROAD
+from fcm_env.engine.board.geometry import Board, Square
+from fcm_env.engine.board.tiles import BRIDGE, DRINK, HOUSE, ROAD
 
 DRINK_CHARS = {int(Good.BEER): "b", int(Good.LEMONADE): "l", int(Good.SODA): "s"}
 

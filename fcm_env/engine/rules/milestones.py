@@ -8,9 +8,8 @@ introductory variant plays without milestones.
 from __future__ import annotations
 
 from fcm_env.data import Milestone
-
-from . import events
-from .state import GameState
+from fcm_env.engine import events
+from fcm_env.engine.state import GameState
 
 
 def can_claim(state: GameState, player: int, milestone: Milestone) -> bool:

@@ -31,8 +31,7 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import MAP_TILES, TILE_SIZE, Direction, setup_for
-
-from .tiles import BRIDGE, EMPTY, NO_DRINK, ROAD, TilePlacement, rotated_tile
+from fcm_env.engine.board.tiles import BRIDGE, EMPTY, NO_DRINK, ROAD, TilePlacement, rotated_tile
 
 UNREACHABLE = 9999
 """Range value meaning "not connected by road" (every real range is far smaller)."""

@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from .actions import Action, ActionKind, Decision, Pending
-from .board import Board
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.board.geometry import Board
 
 
 class StateFormatError(ValueError):

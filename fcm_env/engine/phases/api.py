@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import Action, Pending
-from .state import GameState
+from fcm_env.engine.actions import Action, Pending
+from fcm_env.engine.state import GameState
 
 Legal = Callable[[GameState, Pending], list[Action]]
 Apply = Callable[[GameState, Pending, Action], None]

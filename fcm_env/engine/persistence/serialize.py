@@ -33,10 +33,9 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import EmployeeType, setup_for
-
-from .actions import Action, Pending
-from .board import Board
-from .dataclass_json import (
+from fcm_env.engine.actions import Action, Pending
+from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.persistence.dataclass_json import (
     StateFormatError,
     action_from,
     action_to_json,
@@ -46,7 +45,7 @@ from .dataclass_json import (
     pending_to_json,
     to_jsonable,
 )
-from .state import GameState
+from fcm_env.engine.state import VARIANTS, GameState
 
 __all__ = [
     "FORMAT",
@@ -164,7 +163,6 @@ def dumps(doc: Any, width: int = 100) -> str:
 
 def _check_consistency(state: GameState) -> None:
     """Facts the engine relies on that the field types alone do not say."""
-    from .game import VARIANTS  # game imports this module
 
     n = state.num_players
     try:
@@ -229,8 +227,7 @@ def _check_campaigns(state: GameState) -> None:
     """Each campaign matches its tile (kind, covered squares, an airplane lane on the map), is off the
     supply, and a player's busy marketeers are at most the timed campaigns they run (fired ones left)."""
     from fcm_env.data import MARKETING_TILES, CampaignType, marketing_tile
-
-    from .placement import airplane_from_anchor, campaign_squares
+    from fcm_env.engine.board.placement import airplane_from_anchor, campaign_squares
 
     numbers = {t.number for t in MARKETING_TILES}
     seen: set[int] = set()

@@ -8,11 +8,10 @@ which imports only numpy and the standard library.
 from __future__ import annotations
 
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
-
-from .occupancy import house_grid
-from .placement import restaurant_entrance, restaurant_squares
-from .render import render_ascii
-from .state import GameState
+from fcm_env.engine.board.occupancy import house_grid
+from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
+from fcm_env.engine.state import GameState
+from fcm_env.text.map import render_ascii
 
 GOOD_LETTERS = {int(Good.BURGER): "B", int(Good.PIZZA): "P", int(Good.BEER): "b",
                 int(Good.LEMONADE): "l", int(Good.SODA): "s"}
