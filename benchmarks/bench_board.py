@@ -92,7 +92,7 @@ def bench_steps(seeds: list[int], reps: int) -> list[tuple[str, float, float]]:
             if name in timings]
     missing = [name for name in BUILD_STEPS if name not in timings]
     if missing:
-        rows.append((f"  (not found in board.py: {', '.join(missing)})", float("nan"), float("nan")))
+        rows.append((f"  (not found in geometry.py: {', '.join(missing)})", float("nan"), float("nan")))
     return rows
 
 

@@ -283,3 +283,9 @@ def test_no_upward_import():
             if at_module_level or not allowed:
                 upward.append(f"{name} -> {target}")
     assert upward == []
+
+
+def test_the_engine_top_level_holds_only_the_api():
+    # docs/engine-api.md, "Where the rules live": everything else sits in a folder named by its concept
+    top = sorted(p.stem for p in (ROOT / "fcm_env/engine").glob("*.py") if p.stem != "__init__")
+    assert top == ["actions", "changes", "events", "game", "queries", "state"]

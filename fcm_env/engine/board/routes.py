@@ -144,7 +144,7 @@ def road_hauls(board: Board, entrances: Iterable[tuple[int, int]], max_range: in
             if not (0 <= rr < H and 0 <= cc < W) or not board.road_mask[rr, cc]:
                 continue
             # R29: each road the entrance touches is a separate way out; on a bridge square
-            # the entrance joins the road running away from it (axis of the step), as board.py does
+            # the entrance joins the road running away from it (axis of the step), as geometry.py does
             node = int(board.node_of[rr, cc, axis_of(d)])
             cost = int(board.tile[r, c] != board.tile[rr, cc])  # R30
             if cost <= max_range:
