@@ -228,7 +228,14 @@ class Game:
         return steps
 
     def clone(self) -> Game:
+        """An independent game at the same position that plays on bit for bit like this one.
+
+        Nothing mutable is shared (``GameState.clone``); the legal actions already listed are
+        (the list is never changed in place, only replaced). A recorded history or event log is
+        copied, which costs time in proportion to its length.
+        """
         game = Game(self.state.clone())
+        game._legal_cache = self._legal_cache
         game.history = None if self.history is None else list(self.history)
         if self.events is not None:
             game.record_events(list(self.events))

@@ -7,7 +7,6 @@ immutable and shared between clones.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -175,15 +174,33 @@ class GameState:
     truncated: bool = False  # ended by max_rounds rather than by the rules
 
     def clone(self) -> GameState:
-        """A deep copy (the immutable board shared) without the event log: look-ahead logs nothing."""
-        board = self.board
-        memo = {id(board): board}  # the board is immutable: shared between clones
-        sink = self.__dict__.pop("event_sink", None)
-        try:
-            return copy.deepcopy(self, memo)
-        finally:
-            if sink is not None:
-                self.event_sink = sink
+        """An independent copy that plays on bit for bit like this state (no event log: look-ahead logs nothing).
+
+        A search clones thousands of times a decision, so this is written out field by field
+        instead of ``copy.deepcopy`` (about 40x faster; ``benchmarks/bench_clone.py``): the board
+        and every immutable value (ints, strings, tuples, enums, ``Pending``) are shared, arrays,
+        lists, sets, dicts and the small records are copied. ``tests/engine/test_clone.py`` checks
+        that every field is covered and that no mutable object is shared.
+        """
+        new = object.__new__(GameState)
+        d = self.__dict__.copy()
+        d.pop("event_sink", None)
+        d["turn_order"] = self.turn_order[:]
+        d["supply"] = self.supply.copy()
+        d["players"] = [_copy_player(p) for p in self.players]
+        d["milestones_gone"] = set(self.milestones_gone)
+        d["milestones_this_turn"] = set(self.milestones_this_turn)
+        d["marketing_supply"] = self.marketing_supply[:]
+        d["pending"] = self.pending[:]
+        d["queue"] = self.queue[:]
+        d["passed"] = self.passed[:]
+        d["spots"] = self.spots[:]
+        d["turn"] = _copy_turn(self.turn)
+        d["houses"] = {number: _copy_house(h) for number, h in self.houses.items()}
+        d["house_supply"] = self.house_supply[:]
+        d["campaigns"] = [_copy_record(c) for c in self.campaigns]
+        new.__dict__ = d
+        return new
 
     def seat_of(self, player: int) -> int:
         return self.turn_order.index(player)
@@ -218,3 +235,48 @@ def initial_supply(num_players: int) -> np.ndarray:
     for spec in EMPLOYEES:
         supply[spec.type] = spec.copies_in_play(num_players)
     return supply
+
+
+# ------------------------------------------------------------------ the pieces of ``GameState.clone``
+
+
+def _copy_record(record):
+    """A copy of a record whose fields are all immutable (``Restaurant``, ``Campaign``)."""
+    new = object.__new__(type(record))
+    new.__dict__ = record.__dict__.copy()
+    return new
+
+
+def _copy_house(house: House) -> House:
+    new = object.__new__(House)
+    d = house.__dict__.copy()
+    d["demand"] = house.demand[:]
+    new.__dict__ = d
+    return new
+
+
+def _copy_player(player: PlayerState) -> PlayerState:
+    new = object.__new__(PlayerState)
+    d = player.__dict__.copy()
+    d["hand"] = player.hand.copy()
+    d["work"] = player.work.copy()
+    d["beach"] = player.beach.copy()
+    d["busy"] = player.busy.copy()
+    d["restaurants"] = [_copy_record(r) for r in player.restaurants]
+    d["stock"] = player.stock.copy()
+    d["milestones"] = set(player.milestones)
+    d["fired"] = player.fired.copy()
+    new.__dict__ = d
+    return new
+
+
+def _copy_turn(turn: TurnScratch) -> TurnScratch:
+    new = object.__new__(TurnScratch)
+    d = turn.__dict__.copy()
+    d["trainers"] = turn.trainers[:]  # (type, actions left) tuples: immutable
+    d["locked"] = turn.locked.copy()
+    d["phantoms"] = turn.phantoms.copy()
+    d["returned"] = turn.returned.copy()
+    d["used"] = turn.used.copy()
+    new.__dict__ = d
+    return new

@@ -4,8 +4,9 @@
 act over passing, so that games get somewhere) and checks, after every action,
 the invariants of :mod:`invariants`; every ``roundtrip_every`` actions that the
 state survives ``to_dict -> from_dict -> to_dict`` unchanged and that the loaded
-game continues identically; at the end that replaying the game's record
-reproduces the final state. ``tests/test_random_games.py`` runs a few games;
+game continues identically, and that a clone shares nothing mutable with the
+game, leaves it unchanged when played on, and continues bit for bit like it;
+at the end that replaying the game's record reproduces the final state. ``tests/test_random_games.py`` runs a few games;
 ``benchmarks/random_games.py`` runs 200+ and prints the figures.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.game import Game
+from fcm_env.engine.invariants.clones import shared_mutables
 from fcm_env.engine.invariants.state_checks import InvariantError, check_state
 from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
 from fcm_env.engine.persistence.serialize import state_to_dict
@@ -32,6 +34,7 @@ class SimResult:
     ended_by: str  # "bank" or "max_rounds"
     winners: tuple[int, ...]
     roundtrips: int
+    clones: int = 0
 
 
 def pick(rng: random.Random, legal: list[Action], act_bias: float = 0.85) -> Action:
@@ -63,12 +66,21 @@ def simulate(num_players: int, seed: int, variant: str = "standard", max_rounds:
             if _dump(loaded) != before:
                 raise InvariantError(f"to_dict -> from_dict changed the state at action {actions}")
             loaded.apply(action)
+            twin = game.clone()
+            shared = shared_mutables(game.state, twin.state)
+            if shared:
+                raise InvariantError(f"a clone shares {', '.join(shared)} with its game at action {actions}")
+            twin.apply(action)
+            if _dump(game) != before:
+                raise InvariantError(f"playing a clone on changed its original at action {actions}")
         game.apply(action)
         actions += 1
         check_state(game.state, start)
         if check_roundtrip:
             if _dump(loaded) != _dump(game):
                 raise InvariantError(f"a loaded game continued differently after action {actions}")
+            if _dump(twin) != _dump(game) or twin.legal_actions() != game.legal_actions():
+                raise InvariantError(f"a clone continued differently after action {actions}")
             roundtrips += 1
         if actions > max_actions:
             raise InvariantError(f"no end after {max_actions} actions")
@@ -77,4 +89,4 @@ def simulate(num_players: int, seed: int, variant: str = "standard", max_rounds:
         raise InvariantError("replaying the game's record does not reproduce its final state")
     state = game.state
     return SimResult(num_players, variant, seed, actions, int(state.round),
-                     "max_rounds" if state.truncated else "bank", tuple(game.winners), roundtrips)
+                     "max_rounds" if state.truncated else "bank", tuple(game.winners), roundtrips, clones=roundtrips)

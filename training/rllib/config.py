@@ -1,7 +1,7 @@
 """The settings of an RLlib self-play run (``fcm train CONFIG --backend ray``), checked before Ray starts.
 
-Kept apart from ``ray_selfplay`` so a config can be checked (and its errors reported, one line
-per problem, as ``fcm_training.config``) without importing Ray. docs/distributed.md lists
+Kept apart from ``selfplay`` so a config can be checked (and its errors reported, one line
+per problem, as ``fcm_training.common.config``) without importing Ray. docs/distributed.md lists
 what each setting does and how it differs from the SB3 config.
 """
 
@@ -14,7 +14,7 @@ import yaml
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 from pydantic.dataclasses import dataclass
 
-from .config import (
+from ..common.config import (
     OPPONENT_KINDS,
     ConfigError,
     Int,
@@ -71,7 +71,7 @@ class RayConfig:
     hidden: list[Positive] = Field(default_factory=lambda: [256, 128])
     # outputs
     checkpoint_every: NonNegative = 10  # iterations between checkpoints (0: only the final one)
-    eval_games: NonNegative = 0  # games of the exported policy after training (fcm_training.evaluate)
+    eval_games: NonNegative = 0  # games of the exported policy after training (fcm_training.common.evaluate)
     eval_opponents: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=lambda: ["heuristic"])
     eval_seed: NonNegative = 10_000_000
 

@@ -5,8 +5,10 @@ so every agent plays every player id equally often over ``n`` games. The
 summary gives, per agent name: games, seats, wins, ties and losses (a shared
 first place is a tie, never a win for a seat), wins/games with a 95% Wilson
 interval, mean final cash, mean place, and an openskill Plackett-Luce rating
-(docs/evaluation.md). Games run in worker processes (``workers``) or as Ray tasks
-(``backend="ray"``, ``fcm_training.ray_evaluate``); results depend on neither.
+(docs/evaluation.md). Games run in worker processes (``workers``, the default runner) or by
+any other ``GameRunner`` the caller passes: ``fcm_training.rllib.evaluate`` plays them as Ray
+tasks (``fcm evaluate --backend ray``). Every runner plays game ``g`` with ``play_one``, so the
+results do not depend on the runner. This module imports no backend: the caller picks the runner.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import csv
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,7 +112,12 @@ def seating(lineup: Sequence[str], game_index: int) -> list[str]:
     return [lineup[(i + shift) % n] for i in range(n)]
 
 
-def _play_one(args: tuple[TournamentConfig, int]) -> MatchResult:
+#: ``(config, progress)`` -> every game of the tournament, in game order; ``progress()`` after each game
+GameRunner = Callable[[TournamentConfig, Callable[[], None] | None], list[MatchResult]]
+
+
+def play_one(args: tuple[TournamentConfig, int]) -> MatchResult:
+    """Game ``index`` of the tournament (its seed, its seating, its agents' seeds): what every runner plays."""
     config, index = args
     if any(spec.startswith(("policy:", "onnx:")) for spec in config.lineup):
         _one_thread()
@@ -130,31 +137,29 @@ def _one_thread() -> None:
         torch.set_num_threads(1)
 
 
-def run_games(config: TournamentConfig, progress=None, *, backend: str = "process",
-              address: str | None = None) -> list[MatchResult]:
-    """Play every game of the tournament, in game order (``backend="ray"``: as Ray tasks, same results)."""
-    if backend == "ray":
-        from .ray_evaluate import run_games_ray
-
-        return run_games_ray(config, progress=progress, address=address)
-    if backend != "process":
-        raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
-    if address is not None:
-        raise ValueError("an address is for --backend ray (a Ray cluster to join)")
+def run_games_in_processes(config: TournamentConfig,
+                           progress: Callable[[], None] | None = None) -> list[MatchResult]:
+    """The default ``GameRunner``: every game in this process (``workers`` 1) or a pool of ``workers``."""
     jobs = [(config, i) for i in range(config.games)]
     results: list[MatchResult] = []
     if config.workers <= 1:
         for job in jobs:
-            results.append(_play_one(job))
+            results.append(play_one(job))
             if progress:
                 progress()
         return results
     with ProcessPoolExecutor(max_workers=config.workers) as pool:
-        for result in pool.map(_play_one, jobs, chunksize=max(1, config.games // (4 * config.workers))):
+        for result in pool.map(play_one, jobs, chunksize=max(1, config.games // (4 * config.workers))):
             results.append(result)
             if progress:
                 progress()
     return results
+
+
+def run_games(config: TournamentConfig, progress: Callable[[], None] | None = None, *,
+              runner: GameRunner | None = None) -> list[MatchResult]:
+    """Play every game of the tournament, in game order, with ``runner`` (default: worker processes)."""
+    return (runner or run_games_in_processes)(config, progress)
 
 
 def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
@@ -289,9 +294,10 @@ def write_results(out_dir: Path, config: TournamentConfig, stats: Sequence[Agent
 
 
 def run_tournament(config: TournamentConfig, out_dir: Path | None = None, *, progress=None,
-                   records: bool = True, backend: str = "process",
-                   address: str | None = None) -> tuple[list[AgentStats], list[MatchResult]]:
-    results = run_games(config, progress=progress, backend=backend, address=address)
+                   records: bool = True,
+                   runner: GameRunner | None = None) -> tuple[list[AgentStats], list[MatchResult]]:
+    """``run_games`` with ``runner``, then the statistics (and, with ``out_dir``, the files of ``write_results``)."""
+    results = run_games(config, progress=progress, runner=runner)
     stats = summarise(results)
     if out_dir is not None:
         write_results(out_dir, config, stats, results, records=records)

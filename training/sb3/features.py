@@ -116,7 +116,7 @@ class SpatialExtractor(CompactExtractor):
     tile, ...) through a per-channel bias, into 4 orientation logits per square.
 
     The output is ``[global features | placement logits]``; ``global_dim`` says where it
-    splits. It is meant for ``fcm_training.legal_policy.SpatialPolicy``, which feeds only the
+    splits. It is meant for ``fcm_training.sb3.legal_policy.SpatialPolicy``, which feeds only the
     global part to the policy and value layers and adds the placement logits to the
     placement segment of the action logits, running the full-resolution head (``placement``)
     only for the positions whose legal actions include a placement (about 1 in 25).

@@ -1,5 +1,9 @@
 """The settings of a self-play run, checked by pydantic before anything touches the disk.
 
+Shared by both backends: ``Config`` is the SB3 run (``fcm_training.sb3.selfplay``), and its
+validated field types, error lines and YAML reading are reused by the Ray run's config
+(``fcm_training.rllib.config``), so both report bad settings the same way.
+
 ``Config`` is a pydantic dataclass (it stays a dataclass for ``dataclasses.asdict`` /
 ``fields`` users) with typed, bounded fields and the cross-field rules of a run. Bad settings
 raise ``ConfigError``: a ``ValueError`` whose ``lines`` hold one line per problem, each naming
@@ -38,7 +42,7 @@ Positive = Annotated[Int, Field(ge=1)]
 NonNegative = Annotated[Int, Field(ge=0)]
 SeedRange = Annotated[list[Annotated[Int, Field(ge=0)]], Field(min_length=2, max_length=2)]
 OPPONENT_KINDS = ("snapshot", "random", "heuristic")
-#: the names of fcm_training.features.EXTRACTORS (kept here so checking a config does not import torch)
+#: the names of fcm_training.sb3.features.EXTRACTORS (kept here so checking a config does not import torch)
 EXTRACTOR_NAMES = ("cnn", "compact", "spatial")
 Variant = Literal[VARIANTS]  # type: ignore[valid-type]
 Reward = Literal[REWARD_SCHEMES]  # type: ignore[valid-type]
@@ -73,7 +77,7 @@ class Config:
     device: str = "cpu"  # auto, cpu, cuda, cuda:N or mps; check_device says whether this machine has it
     torch_threads: Positive = 1
     progress_bar: bool = True
-    # network (fcm_training.features.EXTRACTORS)
+    # network (fcm_training.sb3.features.EXTRACTORS)
     extractor: Extractor = "compact"
     mix_channels: Positive = 8
     board_channels: Positive = 16
@@ -104,7 +108,7 @@ class Config:
         default_factory=lambda: ["random", "heuristic"])
     eval_async: bool = True
     checkpoint_every: Positive = 20_000
-    # behaviour cloning of the heuristic before PPO (fcm_training.imitation); 0 rounds = none
+    # behaviour cloning of the heuristic before PPO (fcm_training.sb3.imitation); 0 rounds = none
     bc_rounds: NonNegative = 0
     bc_games: Positive = 100
     bc_epochs: Positive = 2

@@ -124,7 +124,7 @@ class LegalActionsPolicy(MaskableActorCriticPolicy):
 
 
 class SpatialPolicy(LegalActionsPolicy):
-    """For ``fcm_training.features.SpatialExtractor``: placement logits from the board, square by square.
+    """For ``fcm_training.sb3.features.SpatialExtractor``: placement logits from the board, square by square.
 
     Only the extractor's global features feed the policy and value layers; its placement
     logits are added to the action logits of the board-placement segment of the codec. Given

@@ -3,7 +3,7 @@
 ``MaskedPPOModule`` is the learner (and the frozen ``snapshot``): an MLP trunk over the flat
 observation, a policy head and a value head. Illegal ids get the logit ``MASKED`` (-1e9, as the
 ONNX export), so their probability is exactly 0 in float32 and they are never sampled nor pushed
-by the gradient. ``action_logits`` is the hook ``fcm_training.export`` looks for, so the module
+by the gradient. ``action_logits`` is the hook ``fcm_training.common.export`` looks for, so the module
 exports to the same ONNX graph as an SB3 policy. ``UniformMaskedModule`` has no weights: it draws
 among the legal ids of its mask (the ``random`` seat, and the ``heuristic`` seat whose mask the env
 narrows to the heuristic's one choice), so it cannot pick an illegal id either.
@@ -21,7 +21,7 @@ from ray.rllib.core.rl_module.rl_module import RLModule
 from ray.rllib.core.rl_module.torch import TorchRLModule
 from torch import nn
 
-from .export import MASKED
+from ..common.export import MASKED
 
 
 def masked(logits: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:

@@ -1,9 +1,10 @@
 """Tournament games as Ray tasks: ``fcm evaluate ... --backend ray [--address ADDR]``.
 
-The same games as the process pool of ``fcm_training.evaluate``: game ``g`` is played by
-``evaluate._play_one`` on seed ``seed + g`` with the lineup rotated by ``g`` seats and agents
-seeded per seat, so the results (and the ratings computed from them in game order) are
-bit-for-bit those of ``workers=1``. Without ``address`` a local cluster of ``workers`` CPUs
+A ``GameRunner`` for the shared tournaments of ``fcm_training.common.evaluate`` (``ray_runner``
+binds a cluster address; the caller passes it as ``runner=``). The same games as the process
+pool there: game ``g`` is played by ``evaluate.play_one`` on seed ``seed + g`` with the lineup
+rotated by ``g`` seats and agents seeded per seat, so the results (and the ratings computed from
+them in game order) are bit-for-bit those of ``workers=1``. Without ``address`` a local cluster of ``workers`` CPUs
 is started (and stopped afterwards); with one (``auto`` or ``HOST:PORT``) the tasks go to that
 cluster, and every node needs fcm-magnate installed and any ``onnx:PATH`` file at the same path.
 """
@@ -11,14 +12,15 @@ cluster, and every node needs fcm-magnate installed and any ``onnx:PATH`` file a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from fcm_agents.match import MatchResult
 
-from .evaluate import TournamentConfig, _play_one
+from ..common.evaluate import GameRunner, TournamentConfig, play_one
 
 
 def _play_chunk(config: TournamentConfig, indices: list[int]) -> list[MatchResult]:
-    return [_play_one((config, i)) for i in indices]
+    return [play_one((config, i)) for i in indices]
 
 
 def chunks(games: int, workers: int) -> list[list[int]]:
@@ -57,3 +59,9 @@ def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None 
     finally:
         if started:
             ray.shutdown()
+
+
+def ray_runner(address: str | None = None) -> GameRunner:
+    """``run_games_ray`` on the cluster at ``address`` (None: a local one), as the ``runner`` of
+    ``fcm_training.common.evaluate.run_games`` / ``run_tournament``."""
+    return partial(run_games_ray, address=address)

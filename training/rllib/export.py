@@ -1,10 +1,10 @@
 """Export the learner of an RLlib checkpoint to the project's ONNX policy format.
 
-The graph is the one ``fcm_training.export`` writes for SB3 policies (inputs ``observation``,
+The graph is the one ``fcm_training.common.export`` writes for SB3 policies (inputs ``observation``,
 ``action_mask``; outputs ``action``, ``masked_logits``), so ``fcm_agents.OnnxAgent`` and
 ``fcm evaluate --lineup onnx:PATH,...`` play it without Ray or torch.
 
-    python -m fcm_training.ray_export runs/ray_4p/checkpoint runs/ray_4p/policy.onnx
+    python -m fcm_training.rllib.export runs/ray_4p/checkpoint runs/ray_4p/policy.onnx
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .export import export_onnx
+from ..common.export import export_onnx
 
 MODULE_PATH = ("learner_group", "learner", "rl_module")
 
@@ -34,7 +34,7 @@ def export_checkpoint(checkpoint: str | Path, out_path: str | Path, module_id: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fcm_training.ray_export", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.rllib.export", description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="RLlib Algorithm checkpoint directory (run_dir/checkpoint)")
     parser.add_argument("out", help="where to write the .onnx file")
     parser.add_argument("--module", default="learner", help="module id to export (default: learner)")

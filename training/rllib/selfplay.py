@@ -1,11 +1,11 @@
 """RLlib PPO self-play on Ray: ``fcm train ray_4p --backend ray`` (docs/distributed.md).
 
 One shared ``MaskedPPOModule`` (``learner``) plays the learner seats of every game; the other
-seats are mapped by ``policy_mapping_fn`` (``ray_env.module_for``) to frozen modules: ``snapshot``
+seats are mapped by ``policy_mapping_fn`` (``env.module_for``) to frozen modules: ``snapshot``
 (a copy of the learner, refreshed every ``snapshot_every`` iterations), ``random`` and
-``heuristic`` (``ray_module.UniformMaskedModule``). Games are sampled by ``num_env_runners``
+``heuristic`` (``module.UniformMaskedModule``). Games are sampled by ``num_env_runners``
 Ray actors; the driver runs the learner. The run directory gets ``checkpoint/`` (an RLlib
-Algorithm checkpoint), ``policy.onnx`` (the format of ``fcm_training.export``, so
+Algorithm checkpoint), ``policy.onnx`` (the format of ``fcm_training.common.export``, so
 ``fcm evaluate --lineup onnx:runs/ray_4p/policy.onnx,heuristic`` plays it), ``metrics.jsonl``
 (one line per iteration) and ``config.yaml``.
 """
@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from .ray_config import RayConfig, load_ray_config
+from .config import RayConfig, load_ray_config
 
 CHECKPOINT = "checkpoint"
 POLICY = "policy.onnx"
@@ -34,8 +34,8 @@ def build_config(config: RayConfig):
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from .ray_env import FULL_VIEW_ROLES, FcmMultiAgentEnv, module_for
-    from .ray_module import MaskedPPOModule, UniformMaskedModule
+    from .env import FULL_VIEW_ROLES, FcmMultiAgentEnv, module_for
+    from .module import MaskedPPOModule, UniformMaskedModule
 
     specs = {
         m: (RLModuleSpec(module_class=MaskedPPOModule, model_config={"hidden": list(config.hidden)})
@@ -121,7 +121,7 @@ def train(config: RayConfig, *, overwrite: bool = False, log=print) -> Path:
     """Run the whole training; returns the run directory (see the module docstring for its files)."""
     import torch
 
-    from .ray_export import export_checkpoint
+    from .export import export_checkpoint
 
     out = Path(config.out_dir)
     prepare_out_dir(out, overwrite)
@@ -163,7 +163,7 @@ def train(config: RayConfig, *, overwrite: bool = False, log=print) -> Path:
 
 
 def _evaluate(config: RayConfig, policy: Path, log) -> None:
-    from .evaluate import TournamentConfig, format_table, run_tournament
+    from ..common.evaluate import TournamentConfig, format_table, run_tournament
 
     tournament = TournamentConfig(lineup=config.eval_lineup(f"onnx:{policy}"), games=config.eval_games,
                                   seed=config.eval_seed, variant=config.variant, max_rounds=config.max_rounds)

@@ -5,7 +5,7 @@ Graph inputs: ``observation`` float32 [batch, FLAT_SIZE], ``action_mask`` float3
 masked logits: the policy's deterministic choice) and ``masked_logits`` (illegal
 actions at -1e9). ``agents.OnnxAgent`` runs it with onnxruntime, no torch needed.
 
-    python -m fcm_training.export runs/quick/best_model.zip runs/quick/policy.onnx
+    python -m fcm_training.common.export runs/quick/best_model.zip runs/quick/policy.onnx
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class MaskedPolicy(nn.Module):
         self.policy = policy
 
     def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        if hasattr(self.policy, "action_logits"):  # fcm_training.legal_policy policies
+        if hasattr(self.policy, "action_logits"):  # fcm_training.sb3.legal_policy policies, RLlib's MaskedPPOModule
             logits = self.policy.action_logits(observation)
         else:
             features = self.policy.extract_features(observation)
@@ -87,7 +87,7 @@ def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fcm_training.export", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.common.export", description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="MaskablePPO checkpoint (.zip)")
     parser.add_argument("out", help="where to write the .onnx file")
     args = parser.parse_args(argv)

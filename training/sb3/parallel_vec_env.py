@@ -17,7 +17,7 @@ from collections.abc import Callable
 from fcm_env.env.parallel import ParallelFcmVectorEnv, split_sizes, worker_index
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 
-from .sb3_vec_env import Sb3FcmVecEnv
+from .vec_env import Sb3FcmVecEnv
 
 __all__ = ["ParallelSb3FcmVecEnv", "split_sizes", "worker_index"]
 

@@ -3,7 +3,7 @@
 Snapshots are exported to ONNX when they are taken and played with onnxruntime
 (``agents.OnnxAgent``, sampling from the masked policy): one decision costs about a fifth
 of a batch-of-one torch forward pass, and a snapshot cannot change with the learner.
-Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.timing``).
+Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.sb3.timing``).
 """
 
 from __future__ import annotations
@@ -40,12 +40,12 @@ class OpponentPool:
 
     def add_snapshot(self, policy) -> None:
         """Freeze ``policy`` (a MaskablePPO policy) as an ONNX opponent; the oldest beyond ``pool_size`` goes."""
-        from .export import onnx_bytes
+        from ..common.export import onnx_bytes
 
         self.add_onnx_snapshot(onnx_bytes(policy))
 
     def add_onnx_snapshot(self, model: bytes) -> None:
-        """An exported policy (``fcm_training.export.onnx_bytes``) joins the pool as a sampling opponent."""
+        """An exported policy (``fcm_training.common.export.onnx_bytes``) joins the pool as a sampling opponent."""
         from fcm_agents.onnx_agent import OnnxAgent
 
         k = len(self.snapshots)
