@@ -18,12 +18,13 @@ from ray.rllib.core.columns import Columns
 from fcm_agents import HeuristicAgent, OnnxAgent
 from fcm_agents.match import play_game
 from fcm_env.cli import main as fcm_main
-from fcm_training.evaluate import TournamentConfig, run_games, summarise
-from fcm_training.ray_config import load_ray_config
-from fcm_training.ray_env import FcmMultiAgentEnv, module_for
-from fcm_training.ray_export import load_module
-from fcm_training.ray_module import MaskedPPOModule
-from fcm_training.ray_selfplay import train
+from fcm_training.common.evaluate import TournamentConfig, run_games, summarise
+from fcm_training.rllib.config import load_ray_config
+from fcm_training.rllib.env import FcmMultiAgentEnv, module_for
+from fcm_training.rllib.evaluate import run_games_ray
+from fcm_training.rllib.export import load_module
+from fcm_training.rllib.module import MaskedPPOModule
+from fcm_training.rllib.selfplay import train
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +107,7 @@ def test_rllib_selfplay_trains_masked_and_exports(trained_run):
 def test_ray_tournament_equals_process_pool(ray_cluster):
     config = TournamentConfig(lineup=("policy", "heuristic", "random"), games=20, seed=40, max_rounds=4, workers=2)
     by_pool = run_games(config)
-    by_ray = run_games(config, backend="ray")
+    by_ray = run_games(config, runner=run_games_ray)
     assert [r.to_json() for r in by_ray] == [r.to_json() for r in by_pool]
     assert [r.record.actions for r in by_ray] == [r.record.actions for r in by_pool]
     assert [s.to_json() for s in summarise(by_ray)] == [s.to_json() for s in summarise(by_pool)]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fcm_training.config import ConfigError
-from fcm_training.ray_config import load_ray_config
-from fcm_training.ray_evaluate import chunks
+from fcm_training.common.config import ConfigError
+from fcm_training.rllib.config import load_ray_config
+from fcm_training.rllib.evaluate import chunks
 
 
 @pytest.mark.parametrize("name", ["ray_tiny", "ray_4p"])
@@ -35,7 +35,7 @@ def test_chunks_cover_every_game_once_in_order():
 
 
 def test_declares_ray_picks_the_backend_from_the_file(tmp_path):
-    from fcm_training.ray_config import declares_ray
+    from fcm_training.rllib.config import declares_ray
 
     assert declares_ray("ray_tiny") and declares_ray("ray_4p")
     assert not declares_ray("quick")

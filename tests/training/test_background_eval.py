@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import fcm_agents.match
-from fcm_training.background_eval import evaluate_agent
+from fcm_training.sb3.background_eval import evaluate_agent
 
 
 def test_shared_first_place_is_a_tie_and_a_sole_first_place_a_win(monkeypatch):

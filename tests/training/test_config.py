@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from fcm_training import config as cfg
-from fcm_training.config import Config, ConfigError, check_device, load_config, make_config, planned_timesteps
+from fcm_training.common import config as cfg
+from fcm_training.common.config import (
+    Config,
+    ConfigError,
+    check_device,
+    load_config,
+    make_config,
+    planned_timesteps,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "training.md"
 
@@ -80,7 +87,7 @@ def test_a_config_is_still_a_dataclass_that_round_trips_through_yaml(tmp_path):
 
 
 def test_extractor_names_match_the_extractors():
-    from fcm_training.features import EXTRACTORS
+    from fcm_training.sb3.features import EXTRACTORS
 
     assert cfg.EXTRACTOR_NAMES == tuple(sorted(EXTRACTORS))
 

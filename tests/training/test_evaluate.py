@@ -10,7 +10,7 @@ import pytest
 
 from fcm_agents.match import MatchResult, final_places, final_ranks
 from fcm_env.engine.game import Game
-from fcm_training.evaluate import (
+from fcm_training.common.evaluate import (
     TournamentConfig,
     format_table,
     run_tournament,
@@ -143,7 +143,7 @@ def test_a_lineup_needs_two_to_five_agents():
 
 
 def test_tournament_writes_summary_csv_and_replayable_records(tmp_path):
-    from fcm_env.engine.records import GameRecord, replay
+    from fcm_env.engine.persistence.records import GameRecord, replay
 
     config = TournamentConfig(lineup=("heuristic", "random"), games=2, seed=7, max_rounds=10)
     stats, results = run_tournament(config, tmp_path)

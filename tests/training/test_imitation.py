@@ -9,7 +9,7 @@ import torch
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids
 from fcm_env.engine.game import Game
 from fcm_env.env.rewards import final_rewards
-from fcm_training.imitation import Demonstrations, collect, imitation_accuracy, train_epochs
+from fcm_training.sb3.imitation import Demonstrations, collect, imitation_accuracy, train_epochs
 
 SETTINGS = {"num_players": 2, "variant": "standard", "max_rounds": 3, "reward": "win", "shaping": "cash_lead"}
 
@@ -73,7 +73,7 @@ def test_a_cloned_policy_imitates_the_heuristic_far_better_than_chance_on_held_o
     from sb3_contrib import MaskablePPO
 
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from fcm_training.features import CompactExtractor
+    from fcm_training.sb3.features import CompactExtractor
 
     torch.manual_seed(0)
     settings = {**SETTINGS, "max_rounds": 4}

@@ -8,7 +8,7 @@ import torch
 from gymnasium import spaces
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-from fcm_training.legal_policy import LegalActionsPolicy, legal_log_probs
+from fcm_training.sb3.legal_policy import LegalActionsPolicy, legal_log_probs
 
 
 def _pair():
@@ -75,8 +75,8 @@ def test_spatial_policy_runs_the_placement_head_only_where_it_matters_with_the_s
     from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
     from fcm_env.engine.game import Game
     from fcm_env.env.single_agent import FcmSingleAgentEnv
-    from fcm_training.features import SpatialExtractor
-    from fcm_training.legal_policy import SpatialPolicy
+    from fcm_training.sb3.features import SpatialExtractor
+    from fcm_training.sb3.legal_policy import SpatialPolicy
 
     torch.manual_seed(0)
     policy = MaskablePPO(SpatialPolicy, FcmSingleAgentEnv(num_players=2), seed=0, policy_kwargs={
@@ -100,7 +100,7 @@ def test_spatial_policy_runs_the_placement_head_only_where_it_matters_with_the_s
     torch.testing.assert_close(subset[1, :place], full[1, :place])  # elsewhere only masked ids differ
     # the ONNX graph (full head) chooses what the torch policy chooses
     from fcm_agents.onnx_agent import OnnxAgent
-    from fcm_training.export import onnx_bytes
+    from fcm_training.common.export import onnx_bytes
 
     agent = OnnxAgent(onnx_bytes(policy))
     with torch.no_grad():

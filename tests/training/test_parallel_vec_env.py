@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from fcm_env.engine.actions import IllegalActionError
-from fcm_training.parallel_vec_env import ParallelSb3FcmVecEnv, split_sizes
-from fcm_training.sb3_vec_env import Sb3FcmVecEnv
-from fcm_training.selfplay import Config, LearnerEnvs
+from fcm_training.sb3.parallel_vec_env import ParallelSb3FcmVecEnv, split_sizes
+from fcm_training.sb3.selfplay import Config, LearnerEnvs
+from fcm_training.sb3.vec_env import Sb3FcmVecEnv
 
 
 def _factory() -> LearnerEnvs:

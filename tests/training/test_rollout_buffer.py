@@ -7,7 +7,7 @@ import torch
 from gymnasium import spaces
 from sb3_contrib.common.maskable.buffers import MaskableRolloutBuffer
 
-from fcm_training.rollout_buffer import InPlaceMaskableRolloutBuffer
+from fcm_training.sb3.rollout_buffer import InPlaceMaskableRolloutBuffer
 
 
 def _fill(buffer, rng: np.random.Generator, n_steps: int, n_envs: int) -> None:

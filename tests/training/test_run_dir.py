@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from fcm_training.run_dir import Checkpoint, RunDirError, prepare_run_dir, trim_eval_rows
-from fcm_training.selfplay import best_score
+from fcm_training.sb3.run_dir import Checkpoint, RunDirError, prepare_run_dir, trim_eval_rows
+from fcm_training.sb3.selfplay import best_score
 
 
 def make_run(out, *steps: int) -> None:

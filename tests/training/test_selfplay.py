@@ -13,9 +13,9 @@ from fcm_agents.onnx_agent import OnnxAgent
 from fcm_agents.policy import PolicyAgent
 from fcm_env.encoding import Observer, legal_action_mask
 from fcm_env.engine.game import Game
-from fcm_env.engine.random_sim import pick
-from fcm_training.export import export_onnx
-from fcm_training.selfplay import Config, load_config, main
+from fcm_env.engine.invariants.random_sim import pick
+from fcm_training.common.export import export_onnx
+from fcm_training.sb3.selfplay import Config, load_config, main
 
 TINY = {
     "name": "tiny", "num_players": 2, "max_rounds": 4, "n_envs": 2, "total_timesteps": 256, "n_steps": 64,

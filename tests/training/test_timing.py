@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from fcm_training.timing import StageTimer, TimedAgent, format_split
+from fcm_training.sb3.timing import StageTimer, TimedAgent, format_split
 
 
 def test_nested_stages_are_subtracted_from_the_stage_around_them():
