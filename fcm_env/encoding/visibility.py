@@ -6,6 +6,9 @@ Setting goals (reserve cards are kept face down); C26 (First to have $20 may loo
 at the face-down reserve cards); C30 (fired cards are chosen secretly and revealed
 together).
 
+The rules of what is face down live in the engine (``fcm_env.engine.hidden.visibility``), which
+redraws the same facts for a search; this module applies them to what an observation shows.
+
 Readings (documented in ``docs/observation.md``):
 
 * while Restructuring is hidden, another player's cards show as they were public
@@ -22,8 +25,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from fcm_env.data import EmployeeType, Milestone
+from fcm_env.data import EmployeeType
 from fcm_env.engine.events import HIDDEN_DECISIONS  # the engine's event log hides the same choices
+from fcm_env.engine.hidden.visibility import (  # noqa: F401 (reserve_visible: the encoder reads it here)
+    firing_hidden,
+    reserve_visible,
+    structure_hidden,
+)
 from fcm_env.engine.state import GameState
 
 CEO = int(EmployeeType.CEO)
@@ -44,16 +52,6 @@ def hidden_from_others(state: GameState) -> tuple[bool, bool]:
     return not state.structure_revealed, not state.firing_revealed
 
 
-def structure_hidden(state: GameState, observer: int, player: int) -> bool:
-    """Another player's Restructuring choice is still face down."""
-    return player != observer and not state.structure_revealed
-
-
-def firing_hidden(state: GameState, observer: int, player: int) -> bool:
-    """Another player's firing choice is still secret (C30)."""
-    return player != observer and not state.firing_revealed
-
-
 def visible_cards(state: GameState, observer: int, player: int) -> VisibleCards:
     """``player``'s card pools as ``observer`` may see them (copies where something is hidden)."""
     p = state.players[player]
@@ -68,17 +66,6 @@ def visible_cards(state: GameState, observer: int, player: int) -> VisibleCards:
     if f_hidden:
         fired = np.zeros_like(p.fired)
     return VisibleCards(hand, work, p.beach, p.busy, fired, s_hidden, f_hidden)
-
-
-def reserve_visible(state: GameState, observer: int, player: int) -> bool:
-    """Whether ``observer`` may see the reserve card ``player`` kept (setup; C26)."""
-    if state.players[player].reserve is None:
-        return False
-    return (
-        player == observer
-        or state.reserve_revealed
-        or Milestone.FIRST_HAVE_20 in state.players[observer].milestones
-    )
 
 
 def context_visible(state: GameState, observer: int) -> bool:

@@ -17,6 +17,9 @@ from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
 from fcm_env.engine import changes, events
 from fcm_env.engine.actions import Action, Decision, IllegalActionError, Pending
 from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.hidden.determinize import HiddenChoiceModel
+from fcm_env.engine.hidden.determinize import determinize as determinize_state
+from fcm_env.engine.hidden.observed import ObservedAction, observed_action
 from fcm_env.engine.persistence.serialize import load_state, save_state, state_from_dict, state_to_dict
 from fcm_env.engine.phases import cleanup, flow, payday, restructuring, setup, working
 from fcm_env.engine.phases.api import Apply, Legal
@@ -210,7 +213,8 @@ class Game:
         ``apply`` does this after every action; call it on a position built by hand or loaded
         with ``from_dict`` / ``load`` (which never move the game by themselves). A phase whose
         ``pending`` is empty counts as finished: a position in ``WORKING`` with nothing pending
-        runs Dinnertime, Payday's start and so on (docs/engine-api.md). Returns ``self``.
+        runs Dinnertime, Payday's start and so on; ``DINNERTIME`` and ``MARKETING``, which ask
+        nothing, are still to run (D48; docs/engine-api.md). Returns ``self``.
         """
         self._advance()
         return self
@@ -240,6 +244,26 @@ class Game:
         if self.events is not None:
             game.record_events(list(self.events))
         return game
+
+    # ------------------------------------------------------------------ hidden information
+
+    def determinize(self, observer: int, rng: np.random.Generator, model: HiddenChoiceModel | None = None) -> Game:
+        """A new game that ``observer`` cannot tell from this one, every fact hidden from it redrawn.
+
+        Another player's hidden reserve card, face-down Restructuring and secret firing marks are
+        erased and drawn again from ``model`` (default: ``UniformModel``, any legal choice alike) and
+        ``rng``; the result never depends on the true hidden values (``fcm_env.engine.hidden.determinize``).
+        The new game keeps no history and no event log: those hold the true hidden moves.
+        """
+        return Game(determinize_state(self.state, observer, rng, model))
+
+    def observed_action(self, action: Action, observer: int) -> ObservedAction:
+        """The key under which ``observer`` sees ``action`` taken for the pending decision: equal keys for
+        moves it cannot tell apart (another player's face-down choice), as the event log shows them."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError(f"no decision is pending (phase {self.state.phase.name}); got {action}")
+        return observed_action(pending, action, observer)
 
     # ------------------------------------------------------------------ events
 

@@ -139,13 +139,24 @@ def _ask_next(state: GameState) -> None:
 
 
 def apply_fire(state: GameState, pending: Pending, action: Action) -> None:
-    p = state.players[pending.player]
-    if action.kind == ActionKind.FIRE:
-        p.fired[action.args[0]] += 1
-        if not _only_done(state, p.player):
-            return
+    if action.kind == ActionKind.FIRE and mark_fired(state, pending.player, action.args[0]):
+        return
     state.queue.pop(0)
     _ask_next(state)
+
+
+def can_choose(state: GameState, player: int) -> bool:
+    """Whether ``player`` is asked at all this Payday (firing is more than "done")."""
+    return not _only_done(state, player)
+
+
+def mark_fired(state: GameState, player: int, etype: int) -> bool:
+    """Mark one card to fire; True while the player has more to choose than "done".
+
+    ``apply_fire`` and the redraw of a secret firing choice (``fcm_env.engine.hidden``) share it.
+    """
+    state.players[player].fired[etype] += 1
+    return not _only_done(state, player)
 
 
 def reveal(state: GameState) -> None:

@@ -118,15 +118,26 @@ def _fitting_types(state: GameState, player: int) -> Iterator[int]:
 
 
 def apply_restructure(state: GameState, pending: Pending, action: Action) -> None:
-    player = state.players[pending.player]
-    if action.args:  # put one card to work
-        etype = action.args[0]
-        player.hand[etype] -= 1
-        player.work[etype] += 1
-        if _can_put_to_work(state, pending.player):
-            return
+    if action.args and put_to_work(state, pending.player, action.args[0]):
+        return
     state.queue.pop(0)  # done (or nothing more fits)
     _ask_restructure(state)
+
+
+def can_choose(state: GameState, player: int) -> bool:
+    """Whether ``player`` is asked at all this phase (a card of the hand fits; public: D53)."""
+    return _can_put_to_work(state, player)
+
+
+def put_to_work(state: GameState, player: int, etype: int) -> bool:
+    """One card from hand to work; True while another card still fits (the choice goes on).
+
+    ``apply_restructure`` and the redraw of a face-down choice (``fcm_env.engine.hidden``) share it.
+    """
+    p = state.players[player]
+    p.hand[etype] -= 1
+    p.work[etype] += 1
+    return _can_put_to_work(state, player)
 
 
 def reveal(state: GameState) -> None:
