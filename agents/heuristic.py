@@ -8,7 +8,9 @@ milestones it can take (First to train, First billboard, First burger marketed).
 Salaries are only taken on when the cash can carry them; a player who cannot pay
 fires its least useful salaried card first.
 
-The agent reads the engine state (``act_on_game``). Every decision is answered
+The agent reads the engine state (``act_on_game``) through its seat's view (``Game.seat_view``):
+what another player keeps face down is erased there, so it plays the same whatever the hidden
+facts are (tests/agents/test_heuristic_hidden.py). Every decision is answered
 by scoring the legal actions with simple, explainable values; ties are broken by
 the action order (stable), so play is deterministic for a given position.
 """
@@ -116,7 +118,8 @@ class HeuristicAgent(SeededAgent):
         if len(legal) == 1:
             return legal[0]
         handler = getattr(self, f"_{pending.decision.name.lower()}", None)
-        choice = handler(game, player, legal) if handler else None
+        # the seat's view only: other players' hidden facts (reserve cards, face-down choices) erased
+        choice = handler(game.seat_view(player), player, legal) if handler else None
         return choice if choice is not None else legal[0]
 
     # ------------------------------------------------------------------ shared views
@@ -438,3 +441,23 @@ class HeuristicAgent(SeededAgent):
             return None
         food = self._main_food(game.state, player)
         return max(keeps, key=lambda a: (wanted.get(a.args[0], 0.0), a.args[0] == food))
+
+
+class HeuristicHiddenModel:
+    """A model of hidden choices for ``Game.determinize``: the other players are assumed to choose as
+    this heuristic would, from what the determinization leaves them (public facts and their own cards).
+
+    Reserve card: the heuristic's rule (the $200 card). Face-down Restructuring and firing: the
+    heuristic's ``_restructure`` and ``_fire`` on the erased state, one atomic choice at a time.
+    """
+
+    def __init__(self) -> None:
+        self._agent = HeuristicAgent(seed=0)
+
+    def reserve(self, state: GameState, player: int, values: tuple[int, ...], rng: np.random.Generator) -> int:
+        return min(values, key=lambda v: abs(v - 200))
+
+    def choose(self, state: GameState, pending: Any, legal: list[Action], rng: np.random.Generator) -> Action:
+        handler = getattr(self._agent, f"_{pending.decision.name.lower()}")
+        choice = handler(Game(state), pending.player, legal)
+        return choice if choice in legal else legal[0]

@@ -20,6 +20,7 @@ from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.hidden.determinize import HiddenChoiceModel
 from fcm_env.engine.hidden.determinize import determinize as determinize_state
 from fcm_env.engine.hidden.observed import ObservedAction, observed_action
+from fcm_env.engine.hidden.visibility import seat_state
 from fcm_env.engine.persistence.serialize import load_state, save_state, state_from_dict, state_to_dict
 from fcm_env.engine.phases import cleanup, flow, payday, restructuring, setup, working
 from fcm_env.engine.phases.api import Apply, Legal
@@ -257,6 +258,12 @@ class Game:
         """
         return Game(determinize_state(self.state, observer, rng, model))
 
+    def seat_view(self, player: int) -> SeatView:
+        """The game as ``player``'s seat may know it: other players' hidden facts erased (a kept reserve
+        card unknown, face-down cards in hand, no firing marks). Cheap (a shallow copy) and read-only:
+        agents that read the engine read this, so they cannot peek; ``clone()`` it to play moves on."""
+        return SeatView(self, player)
+
     def observed_action(self, action: Action, observer: int) -> ObservedAction:
         """The key under which ``observer`` sees ``action`` taken for the pending decision: equal keys for
         moves it cannot tell apart (another player's face-down choice), as the event log shows them."""
@@ -296,3 +303,31 @@ class Game:
     @classmethod
     def load(cls, path: str | Path) -> Game:
         return cls(load_state(path))
+
+
+class SeatView(Game):
+    """A read-only game as one seat may know it (``Game.seat_view``); ``clone()`` gives a playable game.
+
+    It shares the real game's objects (only the masked players are copied), so it refuses every move.
+    """
+
+    def __init__(self, game: Game, player: int):
+        if not 0 <= player < game.state.num_players:
+            raise ValueError(f"player must be a player id 0..{game.state.num_players - 1}, got {player!r}")
+        super().__init__(seat_state(game.state, player))
+        self.seat = player
+        pending = game.pending
+        if pending is not None and pending.player == player:  # the seat's own decision: nothing of it is masked
+            self._legal_cache = game._legal_cache
+
+    def apply(self, action: Action) -> None:
+        raise TypeError("a seat view is read-only: clone() it to play moves on it")
+
+    def apply_legal(self, action: Action) -> None:
+        raise TypeError("a seat view is read-only: clone() it to play moves on it")
+
+    def advance(self) -> Game:
+        raise TypeError("a seat view is read-only: clone() it to play moves on it")
+
+    def record_events(self, log: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        raise TypeError("a seat view is read-only: it records no events")

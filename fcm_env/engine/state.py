@@ -114,6 +114,10 @@ class PlayerState:
     income: int = 0  # cash earned in this turn's phase 4 (the CFO base, C22)
     bankrupt: bool = False  # could not pay at a negative price (C21): out at the end of the turn
 
+    def clone(self) -> PlayerState:
+        """An independent copy (``GameState.clone`` copies every player this way)."""
+        return _copy_player(self)
+
     def owned(self) -> np.ndarray:
         """Every card the player owns, wherever it is (for the 1x limit)."""
         return self.hand + self.work + self.beach + self.busy

@@ -30,13 +30,10 @@ from typing import Protocol
 
 import numpy as np
 
-from fcm_env.data import EmployeeType
 from fcm_env.engine.actions import Action, Decision, Pending
-from fcm_env.engine.hidden.visibility import firing_hidden, reserve_hidden, structure_hidden
+from fcm_env.engine.hidden.visibility import erase, hidden_from
 from fcm_env.engine.phases import payday, restructuring
 from fcm_env.engine.state import GameState, Phase
-
-CEO = int(EmployeeType.CEO)
 
 
 class HiddenChoiceModel(Protocol):
@@ -69,22 +66,11 @@ def determinize(real: GameState, observer: int, rng: np.random.Generator,
         raise ValueError(f"observer must be a player id 0..{real.num_players - 1}, got {observer!r}")
     model = UniformModel() if model is None else model
     state = real.clone()
-    others = [p for p in range(state.num_players) if p != observer]
     # 1. erase: nothing of the truth may reach the redraw
-    reserves = [p for p in others if reserve_hidden(state, observer, p)]
-    for p in reserves:
-        state.players[p].reserve = None
-    structures = [p for p in others if structure_hidden(state, observer, p)]
-    for p in structures:
-        cards = state.players[p]
-        ceo = int(cards.work[CEO])  # the CEO is always at work (public)
-        cards.hand += cards.work
-        cards.hand[CEO] -= ceo
-        cards.work[:] = 0
-        cards.work[CEO] = ceo
-    firings = [p for p in others if firing_hidden(state, observer, p)]
-    for p in firings:
-        state.players[p].fired[:] = 0
+    hidden = hidden_from(state, observer)
+    for p in hidden.players():
+        erase(state.players[p], hidden)
+    reserves, structures, firings = hidden
     # 2. redraw, player by player
     for p in reserves:
         state.players[p].reserve = int(model.reserve(state, p, state.players[p].reserve_offer, rng))
