@@ -50,9 +50,10 @@ MAP_DECISIONS = frozenset({
     Decision.RESTAURANT_PLACE,
 })
 
-#: the phases whose engine steps (``flow.advance``) can change the map: Dinnertime follows Working 9-5,
-#: campaigns and Clean-up follow Payday or Marketing, Clean-up ends the round
-MAP_STEPS = frozenset({Phase.WORKING, Phase.PAYDAY, Phase.MARKETING, Phase.CLEANUP})
+#: the phases whose engine steps (``flow.advance``) can change the map: Dinnertime follows Working 9-5
+#: (or runs from a position in Dinnertime), campaigns and Clean-up follow Payday or Marketing, Clean-up
+#: ends the round
+MAP_STEPS = frozenset({Phase.WORKING, Phase.DINNERTIME, Phase.PAYDAY, Phase.MARKETING, Phase.CLEANUP})
 
 _game_ids = itertools.count(1)
 

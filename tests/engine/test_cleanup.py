@@ -174,8 +174,45 @@ def test_bankrupt_player_leaves_the_turn_order_and_keeps_its_restaurants():
     assert state.turn_order == [2, 1]
     assert len(state.players[0].restaurants) == 1
     assert state.players[0].stock.sum() == 0
-    assert Milestone.FIRST_THROW_AWAY not in state.players[0].milestones
     assert [p.player for p in state.players] == [0, 1, 2]
+
+
+def test_a_chain_bankrupt_this_turn_throws_away_and_claims_first_to_throw_away():
+    # rules: Phase 7; First to throw away ("awarded when you throw away at least one food or drink
+    # token in phase 7"); C21 (out at the end of the turn), C29; D33, D43 — player 0 went bankrupt
+    # in this turn's Dinnertime but is in the game until Clean-up ends: its 2 burgers are thrown
+    # away and it claims the milestone, as player 2 does with its beer; then it leaves the turn
+    # order, and the milestone is gone for player 1.
+    state = position(3, order=[2, 0, 1])
+    state.players[0].bankrupt = True
+    stock(state, 0, burger=2)
+    stock(state, 2, beer=1)
+    cleanup.start(state)
+    assert state.pending == []
+    cleanup.finish(state)
+    assert [state.players[p].stock.sum() for p in range(3)] == [0, 0, 0]
+    assert Milestone.FIRST_THROW_AWAY in state.players[0].milestones
+    assert Milestone.FIRST_THROW_AWAY in state.players[2].milestones
+    assert Milestone.FIRST_THROW_AWAY not in state.players[1].milestones
+    assert state.milestones_gone == {Milestone.FIRST_THROW_AWAY}
+    assert state.turn_order == [2, 1]
+
+
+def test_a_chain_bankrupt_this_turn_with_a_freezer_is_not_asked_and_throws_everything_away():
+    # rules: First to throw away (the freezer keeps tokens for "subsequent turns"); C21; D43 — a
+    # chain bankrupt this turn has no later turn to sell a kept token in, so it is not asked: its
+    # 3 pizzas go, and player 1, who threw nothing away, claims nothing.
+    state = position()
+    freezer_holder(state, 0)
+    state.players[0].bankrupt = True
+    stock(state, 0, pizza=3)
+    cleanup.start(state)
+    assert state.pending == []
+    cleanup.finish(state)
+    assert state.players[0].stock.sum() == 0
+    assert state.milestones_gone == {Milestone.FIRST_THROW_AWAY} and state.milestones_this_turn == set()
+    assert Milestone.FIRST_THROW_AWAY not in state.players[1].milestones
+    assert state.turn_order == [1]
 
 
 def test_the_game_is_cut_off_after_max_rounds():

@@ -239,7 +239,7 @@ def test_negative_price_chain_that_cannot_pay_is_bankrupt_but_serves_to_the_end_
     # rules: C21 ("a chain that cannot pay is eliminated at the end of the turn"), R35 — price
     # 10 - 12 = -2: house 2's two burgers cost $4, the chain has $3: it pays 3 and is bankrupt.
     # It is still in the game: house 4 eats there too (-2 + distance 2 = 0 beats player 1's
-    # 10 + 1 = 11) and the chain pays what it can ($0) for that burger.
+    # 10 + 1 = 11) and the chain pays what it can ($0) for that burger. Cash earned (D34): -3 + 0.
     state = two_chains()
     give(state, 0, discount_manager=4)
     state.players[0].cash = 3
@@ -249,11 +249,35 @@ def test_negative_price_chain_that_cannot_pay_is_bankrupt_but_serves_to_the_end_
     demand(state, 4, B)
     dinnertime.run(state)
     p = state.players[0]
-    assert p.bankrupt and p.cash == 0 and p.income == -6
+    assert p.bankrupt and p.cash == 0 and p.income == -3
     assert state.bank == 1003
     assert p.stock[B] == 0 and state.houses[4].demand == []
     assert state.players[1].cash == 0 and state.players[1].stock[B] == 1
     assert Milestone.FIRST_HAVE_20 not in p.milestones
+
+
+def test_cfo_share_of_a_chain_bankrupt_this_turn_is_half_the_cash_it_actually_earned():
+    # rules: C21, C22 ("50% of all cash earned this turn in phase 4"), D33, D34 — 4 discount
+    # managers: price 10 - 12 = -2; First burger marketed: a burger earns -2 + 5 = 3. The chain has
+    # $1. House 2's 3 beers bill -6: it pays its $1 and is bankrupt ($0). House 4 still eats
+    # there (-2 + distance 2 = 0; player 1 has no stock): 2 burgers +6 -> $6; a waitress +3 -> $9.
+    # Cash earned: -1 + 6 + 3 = 8 (the $5 it could not pay never left it), CFO ceil(8 / 2) = 4 ->
+    # $13 (the bills, -6 + 6 + 3 = 3, would give only 2).
+    state = two_chains()
+    give(state, 0, discount_manager=4, cfo=1, waitress=1)
+    state.players[0].milestones.add(Milestone.FIRST_BURGER_MARKETED)
+    state.milestones_gone.add(Milestone.FIRST_BURGER_MARKETED)
+    state.players[0].cash = 1
+    stock(state, 0, burger=2, beer=3)
+    demand(state, 2, BEER, BEER, BEER)
+    demand(state, 4, B, B)
+    before = money(state)
+    dinnertime.run(state)
+    p = state.players[0]
+    assert p.bankrupt and p.income == 8 and p.cash == 13
+    assert p.stock.sum() == 0 and state.houses[2].demand == [] and state.houses[4].demand == []
+    assert state.bank == 1000 + 1 - 6 - 3 - 4 == 988
+    assert money(state) == before
 
 
 def test_bonus_can_outweigh_a_negative_price():

@@ -37,6 +37,43 @@ def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
     assert game.state.players[1].cash == 0
 
 
+def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance():
+    # rules: Phase 4 (Dinnertime asks nothing, so a position in it is one where it is still to
+    # run); Phase 4 CFO, C22; First to have $20 (C26); D47 — house 2's 2 burgers earn 2 x $10 = $20,
+    # the CFO adds $10: $30; player 1's waitress tips $3. Then Payday asks player 0 (a CFO to pay).
+    state = two_chains()
+    state.phase = Phase.DINNERTIME
+    give(state, 0, cfo=1)
+    give(state, 1, waitress=1)
+    stock(state, 0, burger=2)
+    demand(state, 2, B, B)
+    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))
+    assert game.pending is None and game.state.phase == Phase.DINNERTIME  # loading moves nothing
+    game.advance()
+    players = game.state.players
+    assert players[0].cash == 30 and players[0].income == 20 and players[1].cash == 3
+    assert game.state.bank == 1000 - 33 and game.state.houses[2].demand == []
+    assert Milestone.FIRST_HAVE_20 in players[0].milestones
+    assert game.state.phase == Phase.PAYDAY
+    assert game.pending.decision == Decision.FIRE and game.pending.player == 0
+
+
+def test_a_hand_written_position_in_phase_marketing_runs_the_campaigns_on_advance():
+    # rules: Phase 6 (no decisions: a position in it is one where the campaigns are still to run),
+    # Phase 7; D47 — billboard 14 (1 pizza token left) reaches house 2: 1 pizza demand; the
+    # campaign ends, tile and marketing trainee go back; Clean-up opens round 3.
+    state = position()
+    state.phase = Phase.MARKETING
+    add_campaign(state, 14, 1, Good.PIZZA, row=5, col=0, remaining=1, marketeer=E.MARKETING_TRAINEE)
+    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))
+    assert game.pending is None and game.state.phase == Phase.MARKETING
+    game.advance()
+    state = game.state
+    assert state.houses[2].demand == [Good.PIZZA] and state.campaigns == []
+    assert 14 in state.marketing_supply and state.players[1].hand[E.MARKETING_TRAINEE] == 1
+    assert state.round == 3 and state.phase in (Phase.RESTRUCTURING, Phase.ORDER_OF_BUSINESS)
+
+
 def test_unit_price_and_distance():
     # rules: Phase 4 — discount manager -$3; distances on the fixed map (late_builders)
     state = two_chains()

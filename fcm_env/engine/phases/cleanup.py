@@ -2,12 +2,13 @@
 
 rules: Phase 7; First to throw away drink/food; C21, C29. Steps:
 
-1. Freezer (D43): a player who held "First to throw away" before this turn and has
-   any stock is asked by ``Decision.FREEZER`` for one token to keep at a time
-   (``keep(good)``) until 10 are kept, the whole stock is kept, or the player says
-   done; the pending ``context`` carries the tokens kept so far.
-2. Everybody else discards all food and drinks; an active player who discarded at
-   least one token claims "First to throw away".
+1. Freezer (D43): a player who held "First to throw away" before this turn, has
+   any stock and is not bankrupt is asked by ``Decision.FREEZER`` for one token to
+   keep at a time (``keep(good)``) until 10 are kept, the whole stock is kept, or
+   the player says done; the pending ``context`` carries the tokens kept so far.
+2. Everybody else discards all food and drinks; a player who discarded at least one
+   token claims "First to throw away", a chain bankrupt this turn too: it is in the
+   game until the end of the turn (C21, D33, D43).
 3. Cards at work (except the CEO) and on the beach go back to hand; "coming soon"
    restaurants open; milestones claimed this turn are gone for the others.
 4. Bankrupt players are out (C21): they leave the turn order and keep their cards,
@@ -82,13 +83,12 @@ def finish(state: GameState) -> None:
     for player in state.turn_order:
         p = state.players[player]
         if has_freezer(state, player) and not p.bankrupt:
-            continue  # chose in the freezer decision (or had nothing)
+            continue  # chose in the freezer decision (or had nothing); a bankrupt chain keeps nothing (D43)
         if not np.count_nonzero(p.stock):
             continue  # nothing to throw away
         if events.enabled(state):
             events.emit(state, "thrown_away", player=int(player), goods=events.stock(p.stock))
-        if not p.bankrupt:
-            milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)
+        milestones.claim(state, player, Milestone.FIRST_THROW_AWAY)  # bankrupt this turn too (C21, D43)
         p.stock[:] = 0
     for p in state.players:
         ceo = p.work[CEO]

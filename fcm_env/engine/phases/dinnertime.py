@@ -11,10 +11,11 @@ Money (D33, D34): a house's bill is the sum over its items of unit price (double
 with a garden) plus the "First ... marketed" bonus. A positive bill is paid by the
 bank; a negative one (C21) is paid by the chain, which, if it cannot, pays what it
 has and is bankrupt: it stays in the game to the end of the turn (it keeps serving
-houses, paying what it can, and earns its tips) and leaves in Clean-up.
-After the houses each chain gets its waitress tips, then the CFO (or "First to have
-$100" from an earlier turn) adds half of the phase's net income, rounded up
-(towards +infinity, so -7 gives -3). "First to have $20" is claimed the moment a
+houses, paying what it can, and earns its tips and its CFO share) and leaves in
+Clean-up. After the houses each chain gets its waitress tips, then the CFO (or
+"First to have $100" from an earlier turn) adds half of the cash the chain earned
+in the phase (C22; ``player.income``: a bill counts as far as it was paid), rounded
+up (towards +infinity, so -7 gives -3). "First to have $20" is claimed the moment a
 payment brings a chain to $20 (C26: at any time); "First to have $100" at the end
 of the phase (C27).
 """
@@ -105,14 +106,16 @@ def cash_change(state: GameState, player: int, amount: int) -> int:
     return amount if amount >= 0 else -min(state.players[player].cash, -amount)
 
 
-def settle(state: GameState, player: int, amount: int) -> None:
-    """Income (bank pays) or a charge (chain pays; bankrupt if it cannot, C21)."""
+def settle(state: GameState, player: int, amount: int) -> int:
+    """Income (bank pays) or a charge (chain pays; bankrupt if it cannot, C21); the chain's cash change."""
     if amount >= 0:
         pay(state, player, amount)
-        return
+        return amount
     owed = -amount
-    if bank.collect(state, player, owed) < owed:
+    paid = bank.collect(state, player, owed)
+    if paid < owed:
         state.players[player].bankrupt = True
+    return -paid
 
 
 def pay(state: GameState, player: int, amount: int) -> None:
@@ -135,8 +138,7 @@ def serve(state: GameState, player: int, house: House) -> None:
     for good in house.demand:
         p.stock[good] -= 1
     house.demand = []
-    p.income += bill
-    settle(state, player, bill)
+    p.income += settle(state, player, bill)  # C22, D34: cash earned, a bill only as far as it was paid
 
 
 def waitress_tips(state: GameState, player: int) -> int:
@@ -154,7 +156,7 @@ def has_cfo(state: GameState, player: int) -> bool:
 
 
 def cfo_bonus(income: int) -> int:
-    """C22, R37: 50% of the phase's income, rounded up (towards +infinity, also when negative)."""
+    """C22, R37: 50% of the cash earned in the phase, rounded up (towards +infinity, also when negative)."""
     return -((-income * PRICES.cfo_bonus_percent) // 100)
 
 

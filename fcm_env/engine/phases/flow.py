@@ -9,6 +9,11 @@ next one:
     WORKING -> Dinnertime (4) -> game over after the final bank break, else
     Payday (5; skipped in the introductory game) -> Marketing (6) -> Clean-up (7)
     -> next round's Restructuring, or game over when ``max_rounds`` is passed.
+
+Dinnertime and Marketing ask nothing, so ``advance`` never stops in them: it runs each
+together with the start of the phase after it. A position in ``DINNERTIME`` or
+``MARKETING`` with nothing pending (only a hand-written one) is therefore one where that
+phase is still to run, and ``advance`` runs it (D48).
 """
 
 from __future__ import annotations
@@ -32,16 +37,14 @@ def advance(state: GameState) -> list[Phase]:
             restructuring.start_restructuring(state)
         elif phase == Phase.ORDER_OF_BUSINESS:
             working.start(state)
-        elif phase == Phase.WORKING:
+        elif phase in (Phase.WORKING, Phase.DINNERTIME):  # Working 9-5 is over / Dinnertime is to run (D48)
             dinnertime.run(state)
             if bank.is_broken_for_good(state):  # C23, R38: the game ends after phase 4
                 state.phase = Phase.GAME_OVER
-        elif phase == Phase.DINNERTIME:
-            payday.start(state)
-        elif phase == Phase.PAYDAY:
+            else:
+                payday.start(state)
+        elif phase in (Phase.PAYDAY, Phase.MARKETING):  # Payday is over / the campaigns are to run (D48)
             marketing.run(state)
-            cleanup.start(state)
-        elif phase == Phase.MARKETING:
             cleanup.start(state)
         elif phase == Phase.CLEANUP:
             cleanup.finish(state)
