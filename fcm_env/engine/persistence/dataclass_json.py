@@ -311,18 +311,19 @@ def _union_decoder(hint: Any, arms: list[Dec]) -> Dec:
 
 def _dataclass_decoder(cls: type) -> Dec:
     plan: list[tuple[str, bool, Any, Dec | None]] = []  # name, init, default field, decoder
+    names: set[str] = set()  # the field names, built with the plan (not for every object decoded)
 
     def decode(data: Any, path: Any) -> Any:
         if not plan:
             for f, hint in _fields(cls):
                 dec = _array_field_decoder(cls, f, hint) if _is_array(hint) else _decoder(hint)
                 plan.append((f.name, f.init, f, dec))
+            names.update(name for name, *_ in plan)
         if type(data) is not dict:
             fail(path, f"expected an object ({cls.__name__}), got {_describe(data)}")
-        names = [name for name, *_ in plan]
         for key in data:
             if key not in names:
-                close = difflib.get_close_matches(str(key), names, n=1)
+                close = difflib.get_close_matches(str(key), [name for name, *_ in plan], n=1)
                 fail(path, f"unknown field {key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
         kwargs: dict[str, Any] = {}
         late: dict[str, Any] = {}
@@ -460,7 +461,7 @@ def _decode_array(data: Any, template: np.ndarray, path: Any) -> np.ndarray:
         flat = []
         _flatten_shape(data, template.shape, path, flat)
     if kind in "iu":
-        info = np.iinfo(template.dtype)
+        info = _int_range(template.dtype)
         fast = all(type(v) is int for v in flat) and (not flat or info.min <= min(flat) and max(flat) <= info.max)
     else:
         fast = all(type(v) is bool for v in flat) if kind == "b" else all(type(v) in (int, float) for v in flat)
@@ -475,6 +476,13 @@ def _decode_array(data: Any, template: np.ndarray, path: Any) -> np.ndarray:
             elif kind in "iu" and not info.min <= v <= info.max:
                 fail(where, f"{v} does not fit {template.dtype}")
     return np.array(flat, dtype=template.dtype).reshape(template.shape)
+
+
+@cache
+def _int_range(dtype: np.dtype) -> np.iinfo:
+    """``np.iinfo`` once per dtype: building it costs more than checking a card vector (measured:
+    benchmarks/bench_persistence.py)."""
+    return np.iinfo(dtype)
 
 
 def _flatten_shape(data: Any, shape: tuple[int, ...], path: Any, out: list) -> None:
