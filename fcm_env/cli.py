@@ -151,8 +151,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _print_events(record, args: argparse.Namespace) -> int:
     """The record's game as an account of events, one line each, round by round."""
-    from fcm_env.engine.events import describe, visible
+    from fcm_env.engine.events import visible
     from fcm_env.engine.persistence.records import replay
+    from fcm_env.text.sentences import sentences
 
     game = replay(record, upto=0)
     game.record_events()
@@ -161,7 +162,7 @@ def _print_events(record, args: argparse.Namespace) -> int:
     if args.player is not None and not 0 <= args.player < record.num_players:
         raise ValueError(f"--player must be 0..{record.num_players - 1}, got {args.player}")
     shown, last = 0, None
-    for event in game.events:
+    for event, text in zip(game.events, sentences(game.events, game.state), strict=True):  # third person
         if args.round is not None and event["round"] != args.round:
             continue
         if args.player is not None and not visible(event, args.player):
@@ -169,7 +170,7 @@ def _print_events(record, args: argparse.Namespace) -> int:
         if (event["round"], event["phase"]) != last:
             last = (event["round"], event["phase"])
             print(f"round {event['round']} {event['phase']}")
-        print(f"  {describe(event)}")
+        print(f"  {text}")
         shown += 1
     view = "everything" if args.player is None else f"what player {args.player} sees"
     print(f"{shown} events ({view})")

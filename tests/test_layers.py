@@ -136,9 +136,15 @@ RANKS = {
     "fcm_env.server": 6,
     "fcm_env.bench": 6,
     "fcm_training": 7,
-    "fcm_env.cli": 8,
-    "fcm_env.__main__": 8,
+    "fcm_training.common": 7,  # what both training backends share: below them
+    "fcm_training.sb3": 8,
+    "fcm_training.rllib": 8,
+    "fcm_training.selfplay": 9,  # the public entry point of the SB3 trainer (``python -m``, ``fcm train``)
+    "fcm_env.cli": 10,
+    "fcm_env.__main__": 10,
 }
+#: packages of one layer that must not import each other (the training backends stand side by side)
+APART = (("fcm_training.sb3", "fcm_training.rllib"),)
 #: upward imports made on purpose, inside a function only: (importer prefix, imported prefix, why)
 UPWARD_LAZY = {
     ("fcm_env.env", "fcm_agents"): "the single-agent env's default opponents are RandomAgents",
@@ -271,6 +277,20 @@ def test_no_import_circle_anywhere():
 
 def test_every_module_has_a_layer():
     assert [name for name in _project_modules() if name != "fcm_env" and _rank(name) is None] == []
+
+
+def test_the_graph_sees_lazy_and_relative_imports():
+    graph = _graph()
+    assert graph["fcm_training.sb3.background_eval"]["fcm_training.common.evaluate"] is False  # in a function
+    assert graph["fcm_training.rllib.selfplay"]["fcm_training.rllib.config"] is True  # relative, module level
+    assert "fcm_env.engine.game" not in graph["fcm_env.engine.queries"]  # under TYPE_CHECKING: never run
+
+
+def test_side_by_side_packages_do_not_import_each_other():
+    crossing = [f"{name} -> {target}" for name, edges in _graph().items() for target in edges
+                for a, b in APART for x, y in ((a, b), (b, a))
+                if (name == x or name.startswith(x + ".")) and (target == y or target.startswith(y + "."))]
+    assert crossing == []
 
 
 def test_no_upward_import():

@@ -15,7 +15,8 @@ Every change of a player's cash is an event with a ``cash`` field (the change, s
 of the game (a test checks it over many games).
 
 The log lives on the ``Game``; the engine's phase modules reach it through the state
-(``emit``). ``GameState.clone`` drops it, so look-ahead copies log nothing.
+(``emit``). ``GameState.clone`` drops it, so look-ahead copies log nothing. The records are
+facts, not text: ``fcm_env.text.sentences`` tells them to people.
 """
 
 from __future__ import annotations
@@ -86,51 +87,3 @@ def action_event(state: GameState, decision: Decision, player: int, action: Acti
     hidden = decision in HIDDEN_DECISIONS
     emit(state, "action", [player] if hidden else None, player=int(player), decision=decision.name.lower(),
          action=action.kind.name.lower(), args=[int(a) for a in action.args], label=str(action))
-
-
-def describe(event: dict[str, Any]) -> str:
-    """One readable line for an event (``fcm replay --events``)."""
-    e = event
-    who = f"player {e['player']}" if "player" in e else ""
-    kind = e["kind"]
-    if kind == "action":
-        return f"{who} ({e['decision']}): {e['label']}"
-    if kind == "sale":
-        garden = " with garden" if e["garden"] else ""
-        bonus = f" + bonus {e['bonus']}" if e["bonus"] else ""
-        broke = " (cannot pay: bankrupt)" if e["bankrupt"] else ""
-        return (f"house {e['house']}{garden} eats at {who}: {', '.join(e['items'])} at ${e['unit_price']} "
-                f"(distance {e['distance']}){bonus} = ${e['amount']}; cash {e['cash']:+d}{broke}")
-    if kind == "tips":
-        return f"{who}: {e['waitresses']} waitress(es) tip ${e['amount']}"
-    if kind == "cfo_bonus":
-        return f"{who}: CFO share of ${e['income']} income: ${e['amount']} (cash {e['cash']:+d})"
-    if kind == "salaries":
-        return f"{who} pays ${e['paid']} of ${e['due']} salaries"
-    if kind == "fired":
-        return f"{who} fires {_counts(e['cards'])}"
-    if kind == "milestone":
-        return f"{who} claims {e['milestone']}"
-    if kind == "demand":
-        houses = ", ".join(f"house {h} +{n}" for h, n in e["houses"].items()) or "no house"
-        return f"campaign {e['campaign']} of {who} ({e['product']}): {houses}"
-    if kind == "campaign_expired":
-        back = f"; {e['marketeer_back']} back to hand" if e["marketeer_back"] else ""
-        return f"campaign {e['campaign']} of {who} runs out{back}"
-    if kind == "freezer":
-        return f"{who} freezes {_counts(e['kept']) or 'nothing'}, throws away {_counts(e['thrown_away']) or 'nothing'}"
-    if kind == "thrown_away":
-        return f"{who} throws away {_counts(e['goods'])}"
-    if kind == "restaurants_opened":
-        return f"{who}: {e['count']} restaurant(s) open"
-    if kind == "structure_revealed":
-        return f"{who} structure: {_counts(e['work'])}"
-    if kind == "bank_break":
-        if e["final"]:
-            return f"the bank breaks for the second time (break {e['number']}): the game ends after Dinnertime"
-        return f"the bank breaks: reserve cards add ${e['added']}, CEOs get {e['ceo_slots']} slots"
-    return f"{kind} {e}"
-
-
-def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}" for name, n in counts.items())

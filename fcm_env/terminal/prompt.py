@@ -15,16 +15,9 @@ from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
 from fcm_env.terminal.board import board_text, preview_text
+from fcm_env.terminal.context import company_text, context_text
 from fcm_env.terminal.story import Narrator
-from fcm_env.terminal.words import (
-    CORNERS,
-    PLACEMENT_KINDS,
-    SIDES,
-    action_text,
-    company_text,
-    context_text,
-    ordinal,
-)
+from fcm_env.text.words import CORNERS, PLACEMENT_KINDS, SIDES, action_text, ordinal
 
 HELP = """commands:
   NUMBER          pick that choice from the list

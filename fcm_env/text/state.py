@@ -1,13 +1,14 @@
 """The text picture of a game in progress: the map with what play put on it, then the player boards.
 
-It extends ``render.render_ascii`` (the ``ansi`` and ``human`` render modes, the CLI). The
-image (``rgb_array``, PNG) is drawn with Pillow in ``fcm_env.picture``, outside the engine,
-which imports only numpy and the standard library.
+It extends ``text.map.render_ascii`` (the ``ansi`` and ``human`` render modes, the CLI); its
+``piece_marks`` also put the pieces on the terminal's three-character map (``fcm play``). The
+image (``rgb_array``, PNG) is drawn with Pillow in ``fcm_env.picture``.
 """
 
 from __future__ import annotations
 
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
+from fcm_env.engine.board.geometry import Square
 from fcm_env.engine.board.occupancy import house_grid
 from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.state import GameState
@@ -21,27 +22,40 @@ CAMPAIGN_LETTERS = {int(CampaignType.BILLBOARD): "$", int(CampaignType.MAILBOX):
 # ------------------------------------------------------------------ text
 
 
+def piece_marks(state: GameState, width: int = 1) -> dict[Square, str]:
+    """What play put on the map, as ``text.map`` overlay cells ``width`` characters wide: gardens
+    (``g``), campaign tiles (``$`` billboard, ``M`` mailbox, ``R`` radio; three wide with the tile
+    number: ``$11``), restaurants (the owner's digit, ``e`` the entrance, ``c`` while coming soon;
+    three wide: ``[1]``, ``<1>``, ``(1)``). Later pieces cover earlier ones in that order."""
+    marks: dict[Square, str] = {}
+    for house in state.houses.values():
+        for sq in house.garden:
+            marks[sq] = f"{'g':^{width}}"
+    for campaign in state.campaigns:
+        letter = CAMPAIGN_LETTERS.get(campaign.kind, "?")
+        for sq in campaign.squares:
+            marks[sq] = letter if width == 1 else f"{letter}{campaign.number:>{width - 1}}"
+    for p in state.players:
+        for r in p.restaurants:
+            for sq in restaurant_squares(r.row, r.col, r.orientation):
+                marks[sq] = str(p.player) if width == 1 else f"[{p.player}]"
+            if width == 1:
+                door = "c" if r.coming_soon else "e"
+            else:
+                door = f"({p.player})" if r.coming_soon else f"<{p.player}>"
+            marks[restaurant_entrance(r.row, r.col, r.orientation)] = door
+    return marks
+
+
 def state_ascii(state: GameState) -> str:
     """The map with restaurants (the owner's digit; ``e`` marks the entrance, ``c`` while
     coming soon), gardens and campaign tiles; then the shared state, the houses' demand,
     the campaigns, and one line per player."""
-    overlay: dict[tuple[int, int], str] = {}
-    for house in state.houses.values():
-        for sq in house.garden:
-            overlay[sq] = "g"
-    for campaign in state.campaigns:
-        for sq in campaign.squares:
-            overlay[sq] = CAMPAIGN_LETTERS.get(campaign.kind, "?")
-    for p in state.players:
-        for r in p.restaurants:
-            for sq in restaurant_squares(r.row, r.col, r.orientation):
-                overlay[sq] = str(p.player)
-            overlay[restaurant_entrance(r.row, r.col, r.orientation)] = "c" if r.coming_soon else "e"
     legend = [
         "        0-4 restaurant of that player (e entrance, c coming soon)  g garden",
         "        $ billboard  M mailbox  R radio",
     ]
-    lines = [render_ascii(state.board, overlay, house_grid=house_grid(state), extra_legend=legend)]
+    lines = [render_ascii(state.board, piece_marks(state), house_grid=house_grid(state), extra_legend=legend)]
     lines.append(
         f"round {state.round}/{state.max_rounds}  phase {state.phase.name}  bank ${state.bank}"
         f"  breaks {state.bank_breaks}  CEO slots {state.ceo_slots}"

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fcm_env.engine.game import VARIANTS
 from fcm_env.server import AgentFactory, Session
+from fcm_env.text.words import MILESTONE_NAMES
 from fcm_env.web.replay import ReplayCursor
 from fcm_env.web.table import BOT_SPECS, PlayTable, TableError
 
@@ -62,7 +63,8 @@ class Connection:
     def _hello(self, msg: dict[str, Any]) -> dict[str, Any]:
         path = self.app_state.replay_path
         return {"type": "hello", "bots": list(BOT_SPECS), "variants": list(VARIANTS),
-                "replay": None if path is None else Path(path).name}
+                "replay": None if path is None else Path(path).name,
+                "milestones": dict(MILESTONE_NAMES)}  # the companies panel names them as the log does
 
     def _new(self, msg: dict[str, Any]) -> dict[str, Any]:
         table = PlayTable.start(self.session, msg)

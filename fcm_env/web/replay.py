@@ -15,6 +15,7 @@ from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, RecordFormatError, replay
 from fcm_env.protocol import status, view
+from fcm_env.text.sentences import sentences
 from fcm_env.web.shapes import with_lanes
 from fcm_env.web.table import TableError, log_entry
 
@@ -63,6 +64,7 @@ class ReplayCursor:
             if step % SNAPSHOT_EVERY == 0:
                 self.snapshots[step] = game.state.clone()
         self.events = events
+        self.texts = sentences(events, game.state)  # nobody's seat: third person, as fcm replay --events
 
     @property
     def total(self) -> int:
@@ -90,7 +92,7 @@ class ReplayCursor:
             raise TableError(f"replay: step must be an integer 0..{self.total}, got {step!r}")
         game = self.game_at(step)
         before = self.bounds[step - 1] if step else 0
-        events = [log_entry(i, e) for i, e in enumerate(self.events[before:self.bounds[step]], start=before)]
+        events = [log_entry(i, self.events[i], self.texts[i]) for i in range(before, self.bounds[step])]
         move = None
         if step:
             action = self.record.actions[step - 1]

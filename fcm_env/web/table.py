@@ -4,14 +4,17 @@ Why: the web page plays one seat against bots; everything it receives must be wh
 may see. ``PlayTable`` goes through ``fcm_env.server.Session`` (the protocol server, with its
 request checks and bots) and only ever asks it for the human's ``view``, ``legal`` and ``log``;
 the full ``save`` document (every secret) is handed out separately, as a file to download.
+The log's sentences are ``fcm_env.text.sentences``' (the human's seat is ``you``), the words of
+``fcm play`` and ``fcm replay --events``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fcm_env.engine.events import describe
+from fcm_env.engine.board.geometry import Board
 from fcm_env.server import Session
+from fcm_env.text.sentences import EventWriter, cash_before
 from fcm_env.web.shapes import with_lanes, with_shapes
 
 #: the bot kinds the page offers (paths to model files are not taken from the browser)
@@ -35,10 +38,10 @@ def _check_specs(bots: dict[str, Any], where: str) -> None:
             raise TableError(f"{where}.{seat}: bots are {', '.join(BOT_SPECS)}, got {spec!r}")
 
 
-def log_entry(index: int, event: dict[str, Any]) -> dict[str, Any]:
+def log_entry(index: int, event: dict[str, Any], text: str) -> dict[str, Any]:
     """One line of the page's log: the event's sentence plus what the page colours it by."""
     return {"index": index, "kind": event["kind"], "round": event["round"], "phase": event["phase"],
-            "player": event.get("player"), "text": describe(event)}
+            "player": event.get("player"), "text": text}
 
 
 class PlayTable:
@@ -51,6 +54,8 @@ class PlayTable:
         self.names = names
         self.next_log = 0  # the server log's index of the next event to fetch
         self.lines = 0  # log lines sent to the page so far
+        self.writer: EventWriter | None = None  # the log's sentences, from the first message on
+        self.board: Board | None = None
 
     # -------------------------------------------------------------- opening
 
@@ -126,7 +131,11 @@ class PlayTable:
         legal = _ok(self.session.handle({"cmd": "legal", "game": self.game, "player": self.human}))
         log = _ok(self.session.handle({"cmd": "log", "game": self.game, "player": self.human,
                                        "since": self.next_log}))
-        entries = [log_entry(self.lines + i, e) for i, e in enumerate(log["log"])]
+        if self.writer is None:  # the log starts here: the cash before it, counted back from the view's
+            cash = cash_before(log["log"], [p["cash"] for p in view["players"]])
+            self.writer = EventWriter(cash, viewer=self.human)
+            self.board = Board.from_tiles(view["map"]["tiles"])
+        entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board)) for i, e in enumerate(log["log"])]
         self.next_log, self.lines = log["next"], self.lines + len(entries)
         return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
                 "view": with_lanes(view), "legal": with_shapes(legal["actions"], view),

@@ -228,7 +228,8 @@ def test_replay_list_prints_every_action_with_its_step(record_file):
 
 
 def test_replay_events_prints_a_readable_account_and_one_players_view(record_file):
-    from fcm_env.engine.events import describe, visible
+    from fcm_env.engine.events import visible
+    from fcm_env.text.sentences import sentences
 
     path, result = record_file
     game = replay(result.record, upto=0)
@@ -240,7 +241,7 @@ def test_replay_events_prints_a_readable_account_and_one_players_view(record_fil
     lines = done.stdout.splitlines()
     assert lines[-1] == f"{len(game.events)} events (everything)"
     body = [line.strip() for line in lines if line.startswith("  ")]
-    assert body == [describe(e) for e in game.events]
+    assert body == sentences(game.events, game.state)
     assert any(" eats at player " in line for line in body)  # the sales of the game
     assert "round 1 restructuring" in lines
     # one player's view leaves out the others' face-down choices; one round only

@@ -22,9 +22,10 @@ from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, re
 from fcm_env.protocol import view
 from fcm_env.server import bot_move
 from fcm_env.terminal.board import board_text, preview_text
+from fcm_env.terminal.context import company_text, context_text
 from fcm_env.terminal.prompt import parse_coordinate
 from fcm_env.terminal.story import Narrator, end_lines
-from fcm_env.terminal.words import action_text, company_text, context_text
+from fcm_env.text.words import action_text
 
 # a few bad answers and commands first, then always the first choice, confirming placements
 SCRIPT = "x\n0\n999\n\n?\nb\nl\ns\n" + "1\ny\n" * 1500

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -111,7 +112,8 @@ def test_play_a_few_decisions_and_step_a_replay_in_chromium(server, shots):
         assert page.locator("#map .restaurant").count() == 2
         assert "1 restaurant" in page.inner_text(".company.me")
         last = page.locator("#log li.log-line").last.inner_text()
-        assert last == f"player 0 (initial_restaurant): {info.split(': ', 1)[1]}"  # the rotated orientation
+        placed = re.search(r"place restaurant at \((\d+),(\d+)\) entrance (\w+)", info)
+        assert last.startswith(f"you: place a restaurant at ({placed[1]},{placed[2]}), entrance {placed[3]} on ")
 
         # a named choice: the $300 reserve card, then a turn-order spot
         page.click("button[data-kind='CHOOSE_RESERVE'] >> text=$300")

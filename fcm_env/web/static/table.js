@@ -206,6 +206,9 @@ function cardList(parent, title, cards, empty = "none") {
   for (const [key, n] of entries) html("span", {class: "chip"}, row, n > 1 ? `${words(key)} ×${n}` : words(key));
 }
 
+// a milestone as the log names it ("First burger produced"): the server's words (hello.milestones)
+const milestoneName = (key) => (hello.milestones && hello.milestones[key]) || cap(words(key));
+
 function drawPlayers(box, view, names) {
   box.replaceChildren();
   const order = view.turn_order.length ? view.turn_order : view.players.map((p) => p.player);
@@ -242,7 +245,7 @@ function drawPlayers(box, view, names) {
     if (p.milestones.length) {
       const ms = html("div", {class: "cards-row"}, card);
       html("span", {class: "cards-title"}, ms, "Milestones");
-      for (const m of p.milestones) html("span", {class: "chip milestone"}, ms, words(m).replace("first ", ""));
+      for (const m of p.milestones) html("span", {class: "chip milestone"}, ms, milestoneName(m));
     }
   }
 }

@@ -1,0 +1,140 @@
+"""The engine's events in sentences, told to one viewer: the one writer of every front end.
+
+Why a module of its own: ``fcm replay --events``, the terminal story (``fcm play``) and the web page's
+log all tell the engine's event records (``fcm_env.engine.events``), so they write them here and a
+sale, a milestone or a move reads the same everywhere. The viewer's own seat is ``you`` (second
+person); every other seat is ``player 1`` (or the names given); no viewer (a replay): third person
+for everyone. Every money event ends with the player's cash after it, so each change is explained.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.state import GameState
+from fcm_env.text.words import cards_text, goods_text, milestone_name, money, move_text
+
+
+class EventWriter:
+    """Sentences for one game's events in order, told to ``viewer`` (None: nobody's seat).
+
+    ``cash``: every player's cash before the first event written (the running cash of the money
+    events); the writer also remembers each player's last campaign tile, which names an airplane's lane.
+    """
+
+    def __init__(self, cash: Sequence[int], viewer: int | None = None, names: Sequence[str] | None = None):
+        self.cash = [int(c) for c in cash]
+        self.viewer = viewer
+        self.names = names
+        self.tiles: dict[int, int] = {}  # the campaign tile each player chose last
+
+    def who(self, player: int) -> str:
+        if player == self.viewer:
+            return "you"
+        return self.names[player] if self.names is not None else f"player {player}"
+
+    def _does(self, player: int, verb: str) -> str:
+        """``you pay`` / ``player 1 pays``."""
+        return f"you {verb}" if player == self.viewer else f"{self.who(player)} {verb}s"
+
+    def _campaign(self, e: dict[str, Any]) -> str:
+        """``your campaign #11`` / ``campaign #11 of player 1``."""
+        if e["player"] == self.viewer:
+            return f"your campaign #{e['campaign']}"
+        return f"campaign #{e['campaign']} of {self.who(e['player'])}"
+
+    def secret(self, player: int, decision: str) -> str:
+        """A face-down choice the viewer may not see: that it was made, not what (decision: lower-case name)."""
+        return f"{self.who(player)}: chooses in secret ({decision.replace('_', ' ')})"
+
+    def sentence(self, event: dict[str, Any], board: Board) -> str:
+        """One event in words (the events must come in order: cash and tiles run on); ``board`` is the map."""
+        e, kind = event, event["kind"]
+        if kind == "action":
+            return self._action(e, board)
+        if "cash" in e:
+            return self._money(e)
+        if kind == "bank_break":
+            return self._bank_break(e)
+        who = self.who(e["player"]) if "player" in e else ""
+        if kind == "structure_revealed":
+            return f"{self._does(e['player'], 'work')} with: {cards_text(e['work'])}"
+        if kind == "milestone":
+            return f"{self._does(e['player'], 'claim')} a milestone: {milestone_name(e['milestone'])}"
+        if kind == "fired":
+            return f"{self._does(e['player'], 'fire')} {cards_text(e['cards'])}"
+        if kind == "demand":
+            houses = ", ".join(f"house {h} +{n} {e['product']}" for h, n in e["houses"].items())
+            return f"{self._campaign(e)}: {houses or 'no house in reach has room'}"
+        if kind == "campaign_expired":
+            back = f"; the {e['marketeer_back'].replace('_', ' ')} comes back" if e["marketeer_back"] else ""
+            return f"{self._campaign(e)} runs out{back}"
+        if kind == "freezer":
+            return f"{who}: freezer keeps {goods_text(e['kept'])}; thrown away: {goods_text(e['thrown_away'])}"
+        if kind == "thrown_away":
+            return f"{who}: thrown away {goods_text(e['goods'])}"
+        if kind == "restaurants_opened":
+            return f"{who}: {e['count']} coming-soon restaurant(s) open"
+        return _unknown(e, who)
+
+    def _action(self, e: dict[str, Any], board: Board) -> str:
+        player = e["player"]
+        action = Action(ActionKind[e["action"].upper()], tuple(e["args"]))
+        if action.kind == ActionKind.CHOOSE_TILE:
+            self.tiles[player] = action.args[0]
+        return f"{self.who(player)}: {move_text(action, board, self.tiles.get(player))}"
+
+    def _money(self, e: dict[str, Any]) -> str:
+        player, kind = e["player"], e["kind"]
+        self.cash[player] += e["cash"]
+        after = f" ({money(e['cash'])}, {'you have' if player == self.viewer else 'now'} ${self.cash[player]})"
+        who = self.who(player)
+        if kind == "sale":
+            garden = " (garden: price doubled)" if e["garden"] else ""
+            bonus = f" + ${e['bonus']} bonus" if e["bonus"] else ""
+            broke = "; cannot pay in full: bankrupt" if e["bankrupt"] else ""
+            return (f"house {e['house']}{garden} eats at {who}: {', '.join(e['items'])} at ${e['unit_price']} "
+                    f"each (distance {e['distance']}){bonus} = ${e['amount']}{broke}{after}")
+        if kind == "tips":
+            return f"{who}: {e['waitresses']} waitress(es) earn ${e['amount']} in tips{after}"
+        if kind == "cfo_bonus":
+            return f"{who}: the CFO share of ${e['income']} income is ${e['amount']}{after}"
+        if kind == "salaries":
+            short = f" (${e['due']} due: could not pay it all)" if e["paid"] < e["due"] else ""
+            return f"{self._does(player, 'pay')} ${e['paid']} in salaries{short}{after}"
+        return _unknown(e, who) + after
+
+    def _bank_break(self, e: dict[str, Any]) -> str:
+        if e["final"]:
+            # the final break is the second of a standard game, the first of an introductory one
+            which = "for the second time" if e["number"] >= 2 else "(introductory game: its first break is the last)"
+            return f"the bank breaks {which}: the game ends after this dinnertime"
+        kept = ", ".join(f"{self.who(int(p))} ${v}" for p, v in sorted(e["reserves"].items()))
+        return f"the bank breaks: reserve cards ({kept}) add ${e['added']}; CEOs get {e['ceo_slots']} slots"
+
+
+def _unknown(e: dict[str, Any], who: str) -> str:
+    """An event kind this module does not know yet: its name and fields, still one line."""
+    common = {"kind", "round", "phase", "visible_to", "player", "cash"}
+    fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in common)
+    return f"{who + ': ' if who else ''}{e['kind'].replace('_', ' ')}" + (f" ({fields})" if fields else "")
+
+
+def cash_before(events: Iterable[dict[str, Any]], cash_after: Sequence[int]) -> list[int]:
+    """Every player's cash before ``events``, counted back from their cash after them (every change of
+    cash is an event with a ``cash`` field, and every such event is public)."""
+    cash = [int(c) for c in cash_after]
+    for e in events:
+        if "cash" in e:
+            cash[e["player"]] -= e["cash"]
+    return cash
+
+
+def sentences(events: Sequence[dict[str, Any]], state: GameState, viewer: int | None = None,
+              names: Sequence[str] | None = None) -> list[str]:
+    """One sentence per event of ``events``, a run of a game's events that ends at ``state``."""
+    writer = EventWriter(cash_before(events, [p.cash for p in state.players]), viewer, names)
+    return [writer.sentence(e, state.board) for e in events]
