@@ -22,13 +22,13 @@ from fcm_env.data import (
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.board.placement import airplane_from_anchor, restaurant_entrance
+from fcm_env.engine.phases.working.recruit_train import POOLED  # "First to pay $20": pooled training
 from fcm_env.engine.state import GameState, Restaurant
 
 CORNERS = ("NW", "NE", "SE", "SW")  # restaurant orientation: the entrance corner
 SIDES = ("N", "E", "S", "W")  # house / garden orientation: the garden's side; airplanes: the edge
 PLACEMENT_KINDS = (ActionKind.PLACE_RESTAURANT, ActionKind.PLACE_HOUSE, ActionKind.PLACE_GARDEN,
                    ActionKind.PLACE_CAMPAIGN)
-POOLED_TRAINER = int(EmployeeType.CEO)  # fcm_env.engine.working.POOLED: "First to pay $20" pooled training
 #: the reserve cards every player of a standard game is dealt, by value (``CHOOSE_RESERVE``'s index)
 RESERVE_VALUES = tuple(card.value for card in RESERVE_CARDS)
 #: milestone key -> its name as printed on the card (milestones.json), e.g. "First burger produced"
@@ -115,7 +115,7 @@ def move_text(action: Action, board: Board, tile: int | None = None,
     if k == ActionKind.RECRUIT:
         return f"hire {a_card(a[0])}"
     if k == ActionKind.TRAIN:
-        trainer = "pooled trainers" if a[0] == POOLED_TRAINER else f"{a_card(a[0])}"
+        trainer = "pooled trainers" if a[0] == POOLED else f"{a_card(a[0])}"
         return f"train {a_card(a[1])} into {a_card(a[2])} (with {trainer})"
     if k == ActionKind.SELECT_MARKETEER:
         return f"launch a campaign with the {card_name(a[0])}"
