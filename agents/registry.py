@@ -1,4 +1,4 @@
-"""Build agents from short specs: ``random``, ``heuristic``, ``policy``, ``policy:PATH``, ``onnx:PATH``.
+"""Build agents from short specs: ``random``, ``heuristic``, ``policy``, ``policy:PATH``, ``onnx:PATH``, ``search``.
 
 - ``random``, ``heuristic``: the baselines (a seed makes their choices reproducible).
 - ``policy``: the trained policy shipped with the package (``agents/models/policy_2p.onnx``),
@@ -7,6 +7,9 @@
   onnxruntime (``OnnxAgent``), anything else is a MaskablePPO checkpoint (``PolicyAgent``,
   needs torch and sb3-contrib).
 - ``onnx:PATH``: an exported ONNX policy (``OnnxAgent``), whatever the file is called.
+- ``search``, ``search:KEY=VALUE,...``: the information-set MCTS (``fcm_agents.search``; keys
+  ``iterations``, ``seconds``, ``horizon``, ``rollout``, ``prior``, ``model``, ... in docs/search.md),
+  e.g. ``search:iterations=400`` (deterministic for a seed) or ``search:seconds=0.5,horizon=2``.
 
 Policies play their most likely legal action. Specs are plain strings so that
 tournaments can send them to worker processes and write them into results and
@@ -20,8 +23,9 @@ from pathlib import Path
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-KINDS = ("random", "heuristic", "policy", "onnx")
-SPECS = "random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH"
+KINDS = ("random", "heuristic", "policy", "onnx", "search")
+SPECS = ("random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
+         "search, search:KEY=VALUE,...")
 
 
 def make_agent(spec: str, seed: int | None = None):
@@ -48,6 +52,10 @@ def make_agent(spec: str, seed: int | None = None):
         from .policy import PolicyAgent
 
         return PolicyAgent(arg, name=spec)
+    if kind == "search":
+        from .search import SearchAgent, parse_params
+
+        return SearchAgent(parse_params(arg), seed=seed, name=spec)
     if kind == "onnx":
         if not arg:
             raise ValueError("an ONNX agent needs a model path: onnx:PATH (or plain 'policy' for the shipped model)")

@@ -1,0 +1,82 @@
+"""The search agent's parameters, and the ``search:key=value,...`` spec that sets them.
+
+Every parameter has a default that plays at about 0.25 s a decision on one core; a spec names only
+what it changes (``search:iterations=400``, ``search:seconds=0.5,horizon=2``). An unknown key or a
+bad value raises ``ValueError`` naming the key, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+ROLLOUTS = ("heuristic", "random")
+PRIORS = ("heuristic", "uniform")
+MODELS = ("uniform", "heuristic")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How the information-set MCTS searches (docs/search.md explains each)."""
+
+    #: iterations per decision; with ``seconds`` too, whichever ends first (0: no iteration cap)
+    iterations: int = 0
+    #: thinking time per decision in seconds (0: no time cap; then ``iterations`` must be set)
+    seconds: float = 0.2
+    #: rollouts play this many rounds past the round of the decision, then the position is scored
+    horizon: int = 1
+    #: who plays the rollouts (and the hidden moves of the others in the tree)
+    rollout: str = "heuristic"
+    #: where the priors of the tree's actions come from
+    prior: str = "heuristic"
+    #: how the hidden facts of the others are redrawn (``Game.determinize``'s model)
+    model: str = "heuristic"
+    #: PUCT exploration constant
+    c_puct: float = 1.0
+    #: share of the prior on the heuristic's own choice (the rest spread evenly)
+    prior_weight: float = 0.5
+    #: progressive widening: a node with n visits considers 1 + widen * sqrt(n) of its actions
+    widen: float = 1.0
+    #: dollars of lead that score a position at 0.5 + 0.38 (``value.score``: tanh(lead / scale))
+    scale: float = 60.0
+
+    def __post_init__(self) -> None:
+        checks = {
+            "iterations": (self.iterations >= 0, "an integer >= 0"),
+            "seconds": (self.seconds >= 0, "a number >= 0"),
+            "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
+            "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
+            "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
+            "model": (self.model in MODELS, f"one of {', '.join(MODELS)}"),
+            "c_puct": (self.c_puct > 0, "a number > 0"),
+            "prior_weight": (0 <= self.prior_weight <= 1, "a number from 0 to 1"),
+            "widen": (self.widen > 0, "a number > 0"),
+            "scale": (self.scale > 0, "a number > 0"),
+        }
+        for key, (ok, allowed) in checks.items():
+            if not ok:
+                raise ValueError(f"search: {key}={getattr(self, key)!r} is not allowed: {key} is {allowed}")
+        if not self.iterations and not self.seconds:
+            raise ValueError("search: set iterations or seconds (both are 0: the search would never stop)")
+
+
+def parse_params(text: str) -> SearchConfig:
+    """``"iterations=400,horizon=2"`` -> a ``SearchConfig``; ``ValueError`` naming a bad key or value."""
+    types = {f.name: f.type for f in fields(SearchConfig)}
+    values: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, eq, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if key not in types:
+            raise ValueError(f"search: unknown parameter {key!r}; known: {', '.join(types)}")
+        if not eq or not raw:
+            raise ValueError(f"search: {key} needs a value ({key}=...)")
+        kind = types[key]
+        try:
+            values[key] = int(raw) if kind == "int" else float(raw) if kind == "float" else raw
+        except ValueError:
+            raise ValueError(f"search: {key}={raw!r} is not {'an integer' if kind == 'int' else 'a number'}") from None
+    config = replace(SearchConfig(), **values)
+    if "iterations" in values and "seconds" not in values:  # an iteration budget alone: deterministic play
+        config = replace(config, seconds=0.0)
+    return config

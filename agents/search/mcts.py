@@ -1,0 +1,186 @@
+"""Information-set Monte Carlo tree search (single observer, with the others' hidden moves merged).
+
+Each iteration (Cowling, Powley and Whitehouse's IS-MCTS, 2012):
+
+1. **determinize**: a world drawn from what the searcher knows (``Game.determinize``: the
+   others' hidden reserve cards, face-down structures and firing marks redrawn by ``model``);
+2. **select** down the tree in that world: at a choice of the searcher or a public choice of
+   another player, PUCT over the actions legal *in this world*, widened progressively (a node
+   with n visits considers its first ``1 + widen * sqrt(n)`` actions, the heuristic's choice
+   first); the player to move maximises its own entry of the value vector (max^n); an
+   action's exploration term counts the iterations it was available, not the parent's visits;
+   another player's face-down choice, which the searcher cannot see, is one merged child
+   (``Game.observed_action``) and is played in the world by the rollout policy;
+3. **expand** the first choice that leads to a new node;
+4. **evaluate** by a rollout (the heuristic, or random play) to the end of the round
+   ``horizon`` rounds on, scored by ``value.score`` (or a learned value);
+5. **back up** the value vector along the path.
+
+The searcher plays the root action with the most visits. It reads the real game only for its
+own legal actions: every iteration starts from a determinized world, so it cannot peek
+(tests/agents/test_search.py plays it from games that differ only in hidden facts).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from fcm_env.engine.actions import Action
+from fcm_env.engine.events import HIDDEN_DECISIONS
+from fcm_env.engine.game import Game
+from fcm_env.engine.hidden.determinize import UniformModel
+
+from ..base import SeededAgent
+from ..heuristic import HeuristicAgent, HeuristicHiddenModel
+from ..random_agent import RandomAgent
+from .config import SearchConfig
+from .tree import Edge, Node
+from .value import ValueFn, scorer
+
+
+@dataclass
+class SearchStats:
+    """What the search did, summed over the decisions it searched (forced moves are not searched)."""
+
+    decisions: int = 0
+    searched: int = 0
+    iterations: int = 0
+    rollout_moves: int = 0
+    seconds: float = 0.0
+
+
+class SearchAgent(SeededAgent):
+    """Plays by information-set MCTS (module docstring); ``config`` sets the budget and the parts."""
+
+    def __init__(self, config: SearchConfig | None = None, seed: int | None = None, name: str = "search",
+                 value: ValueFn | None = None):
+        super().__init__(seed, name)
+        self.config = config or SearchConfig()
+        self._value = value or scorer(self.config.scale)
+        self._model = HeuristicHiddenModel() if self.config.model == "heuristic" else UniformModel()
+        self._prior_agent = HeuristicAgent(seed=0)
+        self.stats = SearchStats()
+        #: the root of the last search (its edges: visits and backed-up values per observed action)
+        self.last_root: Node | None = None
+
+    def act(self, observation: Any, action_mask: np.ndarray) -> int:
+        raise TypeError("SearchAgent reads the engine: call act_on_game(game, player) "
+                        "(the tournament runner and the single-agent env do this for you)")
+
+    def reset(self) -> None:
+        super().reset()
+        self.stats = SearchStats()
+
+    # ------------------------------------------------------------------ one decision
+
+    def act_on_game(self, game: Game, player: int) -> Action:
+        pending = game.pending
+        if pending is None or pending.player != player:
+            raise ValueError(f"player {player} is not the one to move")
+        self.stats.decisions += 1
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        config = self.config
+        deadline = start + config.seconds if config.seconds else math.inf
+        rollout_agents = self._rollout_agents(game.state.num_players)
+        root = Node()
+        done = 0
+        while (not config.iterations or done < config.iterations) and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(game, player, root, rollout_agents)
+            done += 1
+        self.last_root = root
+        self.stats.searched += 1
+        self.stats.iterations += done
+        self.stats.seconds += time.perf_counter() - start
+        return self._best(root, legal, game, player)
+
+    def _rollout_agents(self, num_players: int) -> list:
+        if self.config.rollout == "random":
+            seed = int(self._rng.integers(2**31))
+            return [RandomAgent(seed=seed + p) for p in range(num_players)]
+        return [self._prior_agent] * num_players  # the heuristic is deterministic: one serves every seat
+
+    def _best(self, root: Node, legal: list[Action], game: Game, player: int) -> Action:
+        """The legal action whose child was visited most (ties: the higher prior, then the legal order)."""
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:
+            edge = root.edges.get(game.observed_action(action, player))
+            key = (edge.visits, edge.prior) if edge else (-1, -1.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, game: Game, me: int, root: Node, rollout_agents: list) -> None:
+        config = self.config
+        world = game.determinize(me, self._rng, self._model)
+        end_round = world.state.round + config.horizon
+        node, path = root, []
+        while not world.is_over:
+            pending = world.pending
+            mover = pending.player
+            legal = world.legal_actions()
+            if len(legal) == 1 or (mover != me and pending.decision in HIDDEN_DECISIONS):
+                # no choice to search: a forced move, or a face-down move the searcher cannot see
+                action = legal[0] if len(legal) == 1 else rollout_agents[mover].act_on_game(world, mover)
+                edge = node.edge(world.observed_action(action, me), 1.0)
+                edge.available += 1
+            else:
+                action, edge = self._select(world, me, mover, node, legal)
+            path.append((node, edge))
+            world.apply(action)
+            if edge.child is None:
+                edge.child = Node()
+                if len(legal) > 1:
+                    break  # expanded: evaluate from here
+            node = edge.child
+        while not world.is_over and world.state.round < end_round:
+            mover = world.current_player
+            world.apply(rollout_agents[mover].act_on_game(world, mover))
+            self.stats.rollout_moves += 1
+        values = self._value(world)
+        root.visits += 1
+        for parent, edge in path:
+            edge.visits += 1
+            if edge.value is None:
+                edge.value = list(values)
+            else:
+                for i, v in enumerate(values):
+                    edge.value[i] += v
+            if edge.child is not None:
+                edge.child.visits += 1
+
+    def _select(self, world: Game, me: int, mover: int, node: Node, legal: list[Action]) -> tuple[Action, Edge]:
+        """PUCT over the first ``1 + widen * sqrt(visits)`` candidates, the prior's favourite first."""
+        config = self.config
+        favourite = self._favourite(world, mover, legal)
+        n = len(legal)
+        rest = (1.0 - config.prior_weight) / n
+        order = [favourite] + [a for a in legal if a != favourite] if config.prior == "heuristic" else legal
+        width = min(n, 1 + int(config.widen * math.sqrt(node.visits)))
+        parent_mean = 0.5
+        best, best_score = None, -math.inf
+        for action in order[:width]:
+            prior = rest + config.prior_weight if (action == favourite and config.prior == "heuristic") else (
+                rest if config.prior == "heuristic" else 1.0 / n)
+            edge = node.edge(world.observed_action(action, me), prior)
+            edge.available += 1
+            q = edge.mean(mover) if edge.visits else parent_mean
+            u = config.c_puct * edge.prior * math.sqrt(edge.available) / (1 + edge.visits)
+            if q + u > best_score:
+                best, best_score = (action, edge), q + u
+        return best
+
+    def _favourite(self, world: Game, mover: int, legal: list[Action]) -> Action:
+        """The heuristic's choice for ``mover`` in this world (the prior's favourite)."""
+        if self.config.prior != "heuristic":
+            return legal[0]
+        return self._prior_agent.act_on_game(world, mover)
