@@ -65,6 +65,22 @@ def make_agent(spec: str, seed: int | None = None):
     raise ValueError(f"unknown agent {spec!r}: use one of {SPECS}")
 
 
+def split_specs(text: str) -> list[str]:
+    """A comma-separated lineup -> its specs, keeping a spec's own ``key=value`` parameters together:
+    ``"search:seconds=0.5,horizon=2,heuristic"`` -> ``["search:seconds=0.5,horizon=2", "heuristic"]``
+    (a piece with ``=`` and no ``:`` before it continues the spec before it)."""
+    specs: list[str] = []
+    for piece in (part.strip() for part in text.split(",")):
+        if not piece:
+            continue
+        key, eq, _ = piece.partition("=")
+        if eq and ":" not in key and specs and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def load_agent(spec: str = "policy", seed: int | None = None):
     """``make_agent`` under a short name; ``load_agent()`` is the shipped policy.
 

@@ -51,7 +51,9 @@ def _cmd_map(args: argparse.Namespace) -> int:
 
 
 def _specs(text: str) -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()]
+    from fcm_agents.registry import split_specs
+
+    specs = split_specs(text)
     if not specs:
         raise ValueError(f"no agents in {text!r}: give comma-separated specs like heuristic,random")
     return specs
@@ -419,7 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "win rates, cash, ranks and ratings.")
     p.add_argument("--agents", default="heuristic,random,random,random",
                    help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
-                        "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH")
+                        "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
+                        "search:KEY=VALUE,... (docs/search.md)")
     p.add_argument("--games", type=int, default=50, help="number of games")
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None, help="write summary.json and games.csv to this folder")
@@ -431,7 +434,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "saved by default (summary.json, games.csv, records/).")
     p.add_argument("--lineup", default="heuristic,random",
                    help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
-                        "policy:PATH (.onnx or checkpoint), onnx:PATH")
+                        "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,... "
+                        "(docs/search.md)")
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
     p.add_argument("--games", type=int, default=200, help="number of games")
@@ -455,7 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your player id (0..players-1)")
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other player, or one comma-separated spec per other player: "
-                        "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH")
+                        "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH, search, "
+                        "search:KEY=VALUE,... (docs/search.md)")
     _game_options(p, seed_help="game seed (map and turn order)")
     p.add_argument("--save-record", default=None, metavar="FILE",
                    help="where the game record is saved on every exit, Ctrl-C included (default: "

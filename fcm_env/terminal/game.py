@@ -114,7 +114,9 @@ def _lineup(options: PlayOptions, n: int) -> list[str]:
     """``human`` at the seat, the ``--opponents`` specs in the other seats."""
     if not 0 <= options.seat < n:
         raise ValueError(f"--seat must be a player id 0..{n - 1}, got {options.seat}")
-    specs = [s.strip() for s in options.opponents.split(",") if s.strip()]
+    from fcm_agents.registry import split_specs
+
+    specs = split_specs(options.opponents)
     if len(specs) == 1:
         specs = specs * (n - 1)
     if len(specs) != n - 1:

@@ -17,8 +17,9 @@ from fcm_env.server import Session
 from fcm_env.text.sentences import EventWriter, cash_before
 from fcm_env.web.shapes import with_lanes, with_shapes
 
-#: the bot kinds the page offers (paths to model files are not taken from the browser)
-BOT_SPECS = ("random", "heuristic", "policy")
+#: the bot kinds the page offers (paths to model files are not taken from the browser); ``search`` is
+#: the strong one (information-set MCTS at its default budget, about 0.2 s a decision: docs/search.md)
+BOT_SPECS = ("random", "heuristic", "policy", "search")
 SAVE_FORMAT = "fcm-magnate/web-save"
 
 

@@ -328,3 +328,15 @@ def test_bad_play_options_exit_2(capsys, tmp_path):
     bots_only.write_text(json.dumps(record.to_dict()))
     assert cli.main(["play", "--resume", str(bots_only)]) == 2
     assert "name no single human seat" in capsys.readouterr().err
+
+
+def test_a_whole_game_against_the_search_bot(tmp_path):
+    # docs/search.md: `fcm play --opponents search` (a small fixed budget keeps the test short)
+    path = tmp_path / "game.json"
+    done = run_fcm("play", "--players", "2", "--seat", "1", "--opponents", "search:iterations=8,horizon=1",
+                   "--seed", "5", "--max-rounds", "3", "--save-record", str(path), stdin="1\ny\n" * 600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert "== game over after round 3" in done.stdout
+    record = GameRecord.load(path)
+    assert record.agents == ["search:iterations=8,horizon=1", "human"]
+    assert replay(record).is_over

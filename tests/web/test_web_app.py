@@ -79,7 +79,7 @@ def test_the_page_and_its_static_files_are_served(client):
 
 def test_a_new_game_sends_the_human_view_legal_moves_with_footprints_and_the_bots_moves(page):
     hello = page.ask({"type": "hello"})
-    assert hello["bots"] == ["random", "heuristic", "policy"] and hello["replay"] is None
+    assert hello["bots"] == ["random", "heuristic", "policy", "search"] and hello["replay"] is None
     msg = page.start()
     assert msg["you"] == 0 and msg["view"]["you"] == 0 and msg["players"] == ["human", "heuristic"]
     assert msg["status"]["decision"] == "INITIAL_RESTAURANT" and msg["status"]["to_move"] == 0
@@ -134,7 +134,7 @@ def test_an_illegal_or_malformed_move_is_refused_and_changes_nothing(page):
 
 def test_bad_start_forms_get_clear_errors(page):
     assert "human seat must be 0..1" in page.ask({"type": "new", "num_players": 2, "human": 2})["error"]
-    assert "bots are random, heuristic, policy" in page.ask(
+    assert "bots are random, heuristic, policy, search" in page.ask(
         {"type": "new", "num_players": 2, "human": 0, "bots": {"1": "onnx:/etc/passwd"}})["error"]
     assert "seat 2 needs an agent" in page.ask(
         {"type": "new", "num_players": 3, "human": 0, "bots": {"1": "random"}})["error"]
@@ -241,3 +241,14 @@ def test_fcm_web_is_a_subcommand():
 
     args = build_parser().parse_args(["web", "--port", "8123", "--replay", "g.json"])
     assert (args.host, args.port, args.open, args.replay) == ("127.0.0.1", 8123, False, "g.json")
+
+
+def test_the_strong_bot_plays_a_whole_game(page):
+    # the page's "search" bot: the information-set MCTS at its default budget (docs/search.md)
+    msg = page.start(bots={"1": "search"}, max_rounds=3, seed=4)
+    assert msg["players"] == ["human", "search"]
+    while not msg["view"]["over"]:
+        msg = page.ask({"type": "act", "action": first_choice(msg)})
+        assert msg["type"] == "table", msg
+    end = page.ask({"type": "refresh"})
+    assert end["view"]["over"] and end["view"]["round"] == 3

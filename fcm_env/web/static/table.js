@@ -403,7 +403,7 @@ async function act(id) {
 
 // ------------------------------------------------------------------ start form
 
-let hello = {bots: ["random", "heuristic", "policy"]};
+let hello = {bots: ["random", "heuristic", "policy", "search"]};
 
 function fillForm() {
   const n = Number($("f-players").value);
