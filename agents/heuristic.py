@@ -13,19 +13,30 @@ what another player keeps face down is erased there, so it plays the same whatev
 facts are (tests/agents/test_heuristic_hidden.py). Every decision is answered
 by scoring the legal actions with simple, explainable values; ties are broken by
 the action order (stable), so play is deterministic for a given position.
+
+Search agents play thousands of all-heuristic rollouts, so the answers are computed cheaply
+without changing any of them (tests/agents/test_heuristic_speedup_guard.py replays recorded
+games move for move): what depends only on the board and the houses' squares (road ranges,
+a lone entrance's worth, the houses a campaign spot reaches) is remembered per house layout
+(``_HouseLayout``), and answers that the legal actions alone decide (``FROM_LEGAL``) are given
+without building a seat view (benchmarks/bench_rollout.py).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
 from fcm_env.data import EMPLOYEES, HOUSES, CampaignType, EmployeeType, Good, marketing_tile
-from fcm_env.engine.actions import Action, ActionKind
-from fcm_env.engine.board import UNREACHABLE, occupancy, placement
-from fcm_env.engine.game import Game
-from fcm_env.engine.state import GameState
+from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
+from fcm_env.engine.board import UNREACHABLE, Board, occupancy, placement
+from fcm_env.engine.game import ROUTES, Game
+from fcm_env.engine.phases.restructuring import open_slots
+from fcm_env.engine.state import GameState, House
 
 from .base import SeededAgent
 
@@ -89,11 +100,144 @@ TRAIN_GOALS: dict[int, tuple[int, ...]] = {
 SALARY = 5
 FOOD = (Good.BURGER, Good.PIZZA)
 
+#: card types that draw a salary, and the staff (non-manager) types of ``PLAY_PRIORITY``, as item getters
+SALARIED = itemgetter(*(int(spec.type) for spec in EMPLOYEES if spec.salary))
+STAFF = itemgetter(*(int(t) for t in PLAY_PRIORITY if not EMPLOYEES[t].is_manager))
+#: the manager slots of each manager type
+MANAGER_SLOTS: dict[int, int] = {int(spec.type): spec.manager_slots for spec in EMPLOYEES if spec.is_manager}
+#: the method that answers each decision (``_<decision name>``; none: the first legal action)
+HANDLERS: dict[Decision, str] = {decision: f"_{decision.name.lower()}" for decision in Decision}
+#: the cards ``_train_reserve`` may keep on the beach for a trainer, in its order of preference
+TRAIN_RESERVE: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE, E.ERRAND_BOY)
+
 
 def _salaried(state: GameState, player: int) -> int:
     p = state.players[player]
-    cards = p.work + p.beach + p.busy
-    return int(sum(int(cards[t]) for t in range(len(cards)) if EMPLOYEES[t].salary))
+    return sum(SALARIED((p.work + p.beach + p.busy).tolist()))
+
+
+def _action_order(action: Action) -> tuple:
+    """The engine's order of legal actions (``Game.legal_actions`` sorts by kind, then arguments)."""
+    return (action.kind, action.args)
+
+
+# ------------------------------------------------------------------ what the houses' places decide
+
+
+class _HouseLayout:
+    """What the heuristic derives from the map and where the houses are, computed once per layout.
+
+    Road ranges to the houses, the range grid of a lone entrance and the houses a campaign spot
+    reaches depend only on the board (fixed) and on the houses' and gardens' squares (a new house
+    or garden changes them; demand does not). A layout is found again by ``signature``
+    (``occupancy.houses_key``: the board itself and every house's number, squares and garden,
+    compared as they are), never by a move count, so a cached answer is never used for a map it
+    was not computed on, whatever game, clone, seat view, loaded or hand-edited position asks.
+    """
+
+    def __init__(self, board: Board, houses: Mapping[int, House], signature: tuple):
+        self.board = board
+        self.signature = signature
+        self.numbers = tuple(houses)
+        self._squares = [[r * board.width + c for r, c in h.all_squares] for h in houses.values()]
+        #: every house's squares (garden included) as flat map indices, house after house; where each starts
+        self.flat = np.array([i for sq in self._squares for i in sq], dtype=np.intp)
+        self.starts = np.cumsum([0] + [len(sq) for sq in self._squares[:-1]]).astype(np.intp)
+        #: entrance squares (sorted tuple) -> ({house: range}, the houses in range) (``_reach``)
+        self.distances: dict[tuple, tuple[dict[int, int], tuple[int, ...]]] = {}
+        #: campaign reach key -> the houses it reaches (``HeuristicAgent._spot_reach``)
+        self.reached: dict[tuple, tuple[int, ...]] = {}
+        #: billboard rows x cols -> the bit set of the houses next to it, per anchor [row][col] (``rings``)
+        self._rings: dict[tuple[int, int], list[list[int]]] = {}
+        self._decoded: dict[int, tuple[int, ...]] = {}
+        #: a lone entrance square -> (its range to each house, its "room to grow" term) (``_entrance_scores``)
+        self.entrance: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
+        self._grid: np.ndarray | None = None
+
+    @property
+    def grid(self) -> np.ndarray:
+        """``occupancy.house_grid`` of this layout (read it, never write it)."""
+        if self._grid is None:
+            grid = np.zeros(self.board.shape, dtype=np.int16)
+            flat = grid.reshape(-1)
+            for number, squares in zip(self.numbers, self._squares):
+                flat[squares] = number
+            grid.setflags(write=False)
+            self._grid = grid
+        return self._grid
+
+    def rings(self, rows: int, cols: int) -> list[list[int]] | None:
+        """For every anchor [row][col] of a rows x cols billboard, the houses orthogonally next to it
+        (what ``Board.houses_next_to`` answers for one spot) as a bit set (bit n: house n), all
+        anchors at once; None when a house number is too large for 63-bit sets. Exact for every
+        anchor where the billboard fits on the map (legal spots): the squares above, below, left
+        and right of it, cut at the map's edges, and not the billboard's own squares."""
+        shape = (rows, cols)
+        if shape not in self._rings:
+            if max(self.numbers, default=0) > 62:
+                return None
+            grid = self.grid.astype(np.int64)
+            bits = np.where(grid > 0, np.left_shift(1, grid), 0)
+            H, W = bits.shape
+            across = np.zeros_like(bits)  # across[r, c]: the houses on row r, columns c .. c+cols-1
+            down = np.zeros_like(bits)  # down[r, c]: the houses on column c, rows r .. r+rows-1
+            if cols <= W:
+                across[:, :W - cols + 1] = np.bitwise_or.reduce(
+                    [bits[:, k:k + W - cols + 1] for k in range(cols)], axis=0)
+            if rows <= H:
+                down[:H - rows + 1] = np.bitwise_or.reduce(
+                    [bits[k:k + H - rows + 1] for k in range(rows)], axis=0)
+            ring = np.zeros_like(bits)
+            ring[1:] |= across[:-1]  # the row above
+            ring[:H - rows] |= across[rows:]  # the row below
+            ring[:, 1:] |= down[:, :-1]  # the column to the left
+            ring[:, :W - cols] |= down[:, cols:]  # the column to the right
+            self._rings[shape] = ring.tolist()
+        return self._rings[shape]
+
+    def houses_of(self, bits: int) -> tuple[int, ...]:
+        """The house numbers of a bit set, ascending (as ``Board.houses_in`` lists them)."""
+        found = self._decoded.get(bits)
+        if found is None:
+            found = self._decoded[bits] = tuple(n for n in range(bits.bit_length()) if bits >> n & 1)
+        return found
+
+    def house_ranges(self, grid: np.ndarray) -> np.ndarray:
+        """Per house (in ``numbers`` order): the least value of a range grid over its squares."""
+        if not self.numbers:
+            return np.zeros(0, dtype=grid.dtype)
+        return np.minimum.reduceat(grid.reshape(-1)[self.flat], self.starts)
+
+
+#: the last few layouts seen, shared by every agent (a pure function's memo: see ``_HouseLayout``)
+_LAYOUTS: OrderedDict[int, _HouseLayout] = OrderedDict()
+_LAYOUTS_KEPT = 8
+_MEMO_LIMIT = 4096  # entries per memo of one layout before it is emptied (a long search on one map)
+_last: list[_HouseLayout] = []  # the layout found last: most calls ask for it again
+
+
+def _layout(state: GameState) -> _HouseLayout:
+    signature = occupancy.houses_key(state)
+    if _last and _last[0].signature == signature:  # compared element by element: mostly identity checks
+        return _last[0]
+    key = hash(signature)
+    layout = _LAYOUTS.get(key)
+    if layout is None or layout.signature != signature:
+        layout = _HouseLayout(state.board, state.houses, signature)
+        _LAYOUTS[key] = layout
+        if len(_LAYOUTS) > _LAYOUTS_KEPT:
+            _LAYOUTS.popitem(last=False)
+    else:
+        _LAYOUTS.move_to_end(key)
+    _last[:] = [layout]
+    return layout
+
+
+def _remember(memo: dict, key: Any, value: Any) -> Any:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class HeuristicAgent(SeededAgent):
@@ -117,20 +261,45 @@ class HeuristicAgent(SeededAgent):
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        handler = getattr(self, f"_{pending.decision.name.lower()}", None)
+        decision = pending.decision
+        handler = getattr(self, HANDLERS[decision], None)
+        if handler is None:
+            return legal[0]
+        quick = FROM_LEGAL.get(decision)
+        if quick is not None:
+            choice = quick(legal)
+            if choice is not None:
+                return choice
         # the seat's view only: other players' hidden facts (reserve cards, face-down choices) erased
-        choice = handler(game.seat_view(player), player, legal) if handler else None
+        choice = handler(game.seat_view(player), player, legal)
         return choice if choice is not None else legal[0]
 
     # ------------------------------------------------------------------ shared views
 
     def _distances(self, state: GameState, player: int) -> dict[int, int]:
-        """Road range from the player's open restaurants to every house (``UNREACHABLE`` if none)."""
+        """Road range from the player's open restaurants to every house (``UNREACHABLE`` if none).
+
+        The dict is remembered (``_reach``) and shared: read it, never change it.
+        """
+        return self._reach(state, player)[0]
+
+    @staticmethod
+    def _reach(state: GameState, player: int) -> tuple[dict[int, int], tuple[int, ...]]:
+        """(``_distances``, the houses within reach), remembered per layout and entrance squares: the
+        ranges depend on nothing else (the board is fixed; drive-ins and closed restaurants change the
+        entrances)."""
         entrances = occupancy.entrances_of(state, player)
+        layout = _layout(state)
+        found = layout.distances.get(entrances)
+        if found is not None:
+            return found
         if not entrances:
-            return {n: UNREACHABLE for n in state.houses}
-        grid = state.board.ranges_from(entrances)
-        return {n: int(min(grid[sq] for sq in h.all_squares)) for n, h in state.houses.items()}
+            ranges = [UNREACHABLE] * len(layout.numbers)
+        else:
+            ranges = layout.house_ranges(state.board.ranges_from(entrances)).tolist()
+        distances = dict(zip(layout.numbers, ranges))
+        near = tuple(n for n, d in distances.items() if d < UNREACHABLE)
+        return _remember(layout.distances, entrances, (distances, near))
 
     def _house_values(self, state: GameState, player: int) -> dict[int, float]:
         """How much one more demand token on each house is worth to ``player``."""
@@ -157,49 +326,64 @@ class HeuristicAgent(SeededAgent):
 
     def _main_food(self, state: GameState, player: int) -> Good:
         p = state.players[player]
-        owned = p.owned()
-        pizza = int(owned[E.PIZZA_COOK] + owned[E.PIZZA_CHEF])
-        burger = int(owned[E.BURGER_COOK] + owned[E.BURGER_CHEF])
+        owned = (p.hand + p.work + p.beach + p.busy).tolist()
+        pizza = owned[E.PIZZA_COOK] + owned[E.PIZZA_CHEF]
+        burger = owned[E.BURGER_COOK] + owned[E.BURGER_CHEF]
         return Good.PIZZA if pizza > burger else Good.BURGER
-
-    def _line_count(self, state: GameState, player: int, line: int) -> int:
-        owned = state.owned_cards(player)  # eternal campaigns' marketeers included
-        return sum(int(owned[t]) for t in range(1, len(owned)) if LINE.get(t) == line)
 
     # ------------------------------------------------------------------ setup
 
     def _initial_restaurant(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         state = game.state
         board = state.board
-        cache: dict[tuple[int, int], float] = {}
         others = [
             sq for q in range(state.num_players) if q != player
             for r in state.players[q].restaurants for sq in occupancy.entrance_squares(r)
         ]
-        other_grid = board.ranges_from(others) if others else None
+        layout = _layout(state)
+        other = layout.house_ranges(board.ranges_from(others)) if others else None
+        offsets = placement.RESTAURANT_ENTRANCE_OFFSETS  # ``restaurant_entrance`` of a legal placement
+        entrances = [
+            (a.args[0] + offsets[a.args[2]][0], a.args[1] + offsets[a.args[2]][1])
+            if a.kind == ActionKind.PLACE_RESTAURANT else None
+            for a in legal
+        ]
+        scores = self._entrance_scores(layout, [e for e in dict.fromkeys(entrances) if e is not None], other)
+        scores[None] = -1.0
+        best = max(range(len(legal)), key=lambda i: scores[entrances[i]])  # the first best, as max(legal)
+        return legal[best]
 
-        def score(action: Action) -> float:
-            if action.kind != ActionKind.PLACE_RESTAURANT:
-                return -1.0
-            entrance = placement.restaurant_entrance(*action.args)
-            if entrance not in cache:
-                grid = board.ranges_from([entrance])
-                total = 0.0
-                for house in state.houses.values():
-                    d = min(int(grid[sq]) for sq in house.all_squares)
-                    if d >= UNREACHABLE:
-                        continue
-                    value = 1.0 / (1.0 + d)
-                    if other_grid is not None:
-                        od = min(int(other_grid[sq]) for sq in house.all_squares)
-                        if od < d:
-                            value *= 0.3
-                    total += value
-                total += 0.2 * float((grid < 3).sum()) / grid.size  # room to grow
-                cache[entrance] = total
-            return cache[entrance]
+    @staticmethod
+    def _entrance_scores(layout: _HouseLayout, entrances: list[tuple[int, int]],
+                         other: np.ndarray | None) -> dict[tuple[int, int] | None, float]:
+        """A restaurant entrance's worth: the houses it is close to (less where another chain is closer),
+        and some room to grow nearby.
 
-        return max(legal, key=score)
+        Per house in map order: 1 / (1 + range), times 0.3 where another chain's entrance is closer,
+        nothing for a house out of reach; summed house after house, then 0.2 x the share of the map
+        within range 2. The sum runs left to right (``np.add.accumulate``) in float64, the same
+        additions in the same order as a Python loop, so the scores (and the ties) are the same.
+        """
+        board = layout.board
+        new = [e for e in entrances if e not in layout.entrance]
+        if new:
+            grids = board.ranges_from_each(new).reshape(len(new), -1)
+            ranges = (np.minimum.reduceat(grids[:, layout.flat], layout.starts, axis=1) if layout.numbers
+                      else np.zeros((len(new), 0), dtype=grids.dtype))
+            room = 0.2 * (grids < 3).sum(axis=1).astype(np.float64) / grids.shape[1]
+            for e, r, extra in zip(new, ranges, room.tolist()):
+                _remember(layout.entrance, e, (r, extra))
+        if not entrances:
+            return {}
+        known = [layout.entrance[e] for e in entrances]
+        ranges = np.array([r for r, _ in known]).reshape(len(entrances), len(layout.numbers))
+        room = np.array([extra for _, extra in known], dtype=np.float64)
+        value = 1.0 / (1.0 + ranges)
+        if other is not None:
+            value = np.where(other[None, :] < ranges, value * 0.3, value)
+        value = np.where(ranges >= UNREACHABLE, 0.0, value)
+        total = np.add.accumulate(value, axis=1)[:, -1] if layout.numbers else np.zeros(len(entrances))
+        return dict(zip(entrances, (total + room).tolist()))
 
     def _reserve_card(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         offer = game.state.players[player].reserve_offer
@@ -214,47 +398,49 @@ class HeuristicAgent(SeededAgent):
         puts = {a.args[0]: a for a in legal if a.kind == ActionKind.PUT_TO_WORK}
         if not puts:
             return None
-        keep_on_beach = self._train_reserve(state, player)
-        staff_waiting = sum(
-            int(p.hand[t]) for t in PLAY_PRIORITY if not EMPLOYEES[t].is_manager
-        ) - (1 if keep_on_beach is not None else 0)
-        managers = sorted(
-            (t for t in puts if EMPLOYEES[t].is_manager), key=lambda t: -EMPLOYEES[t].manager_slots
-        )
-        from fcm_env.engine.phases.restructuring import open_slots  # local: a small engine query
-
-        free = open_slots(p.work, state.ceo_slots)
-        if managers and staff_waiting > free - 1:
+        hand = p.hand.tolist()
+        keep_on_beach = self._train_reserve(state, player, hand)
+        staff_waiting = sum(STAFF(hand)) - (1 if keep_on_beach is not None else 0)
+        managers = sorted((t for t in puts if t in MANAGER_SLOTS), key=lambda t: -MANAGER_SLOTS[t])
+        if managers and staff_waiting > open_slots(p.work, state.ceo_slots) - 1:
             return puts[managers[0]]
         for t in PLAY_PRIORITY:
-            if t in puts and not (t == keep_on_beach and p.hand[t] <= 1):
+            if t in puts and not (t == keep_on_beach and hand[t] <= 1):
                 return puts[t]
         return Action.pass_() if Action.pass_() in legal else None
 
-    def _train_reserve(self, state: GameState, player: int) -> int | None:
-        """A card to leave on the beach so that a trainer at work can train it."""
+    def _train_reserve(self, state: GameState, player: int, hand: list[int] | None = None) -> int | None:
+        """A card to leave on the beach so that a trainer at work can train it (``hand``: as a list)."""
         p = state.players[player]
-        trainers = int(p.hand[E.TRAINER] + p.hand[E.COACH] + p.hand[E.GURU] + p.work[E.TRAINER])
+        if hand is None:
+            hand = p.hand.tolist()
+        trainers = hand[E.TRAINER] + hand[E.COACH] + hand[E.GURU] + int(p.work[E.TRAINER])
         if not trainers or p.cash < 2 * SALARY * (1 + _salaried(state, player)):
             return None
-        for t in (E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE, E.ERRAND_BOY):
-            if p.hand[t] > 0:
+        for t in TRAIN_RESERVE:
+            if hand[t] > 0:
                 return int(t)
         return None
 
     def _turn_order(self, game: Game, player: int, legal: list[Action]) -> Action | None:
-        return min(legal, key=lambda a: a.args[0])
+        return _turn_order_from_legal(legal)
 
     # ------------------------------------------------------------------ phase 3
 
     def _recruit(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         state = game.state
         hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
+        counts: dict[int, int] = {}  # cards owned per career line (the CEO, type 0, is in none)
+        for t, n in enumerate(state.owned_cards(player).tolist()):  # eternal campaigns' marketeers included
+            if n and t:
+                line = LINE.get(t)
+                if line is not None:
+                    counts[line] = counts.get(line, 0) + n
         for line, want in HIRING_PLAN:
-            if line in hires and self._line_count(state, player, line) < want:
+            if line in hires and counts.get(line, 0) < want:
                 return hires[line]
         for line in (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE):
-            if line in hires and self._line_count(state, player, line) < 5:
+            if line in hires and counts.get(line, 0) < 5:
                 return hires[line]
         return Action.pass_()
 
@@ -285,11 +471,30 @@ class HeuristicAgent(SeededAgent):
         return max(picks, key=lambda a: EMPLOYEES[a.args[0]].max_duration)
 
     def _campaign_tile(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        """The tile whose best spot reaches the most value (the first such tile in legal order).
+
+        Choosing a tile only moves the chain on to ``CAMPAIGN_PLACE`` (nothing on the map changes), so
+        each tile's spots are the engine's legal placements for that next decision, asked of this very
+        position, and the house values are the same for every tile. A tile's number plays no part in
+        where it may go or what it reaches, only its kind and shape do: a tile shaped like one already
+        tried would score the same, which cannot beat it (a later tile must score more), so it is skipped.
+        """
+        state = game.state
+        context = game.pending.context
+        legal_place, _ = ROUTES[Decision.CAMPAIGN_PLACE]
+        values = self._house_values(state, player)
         best, best_score = None, -1.0
+        tried = set()
         for action in legal:
-            trial = game.clone()
-            trial.apply(action)
-            spot, score = self._best_placement(trial.state, player, action.args[0], trial.legal_actions())
+            number = action.args[0]
+            tile = marketing_tile(number)
+            shape = (tile.type, tile.w, tile.h, tile.rotatable, tile.along_edge)  # every field but the number
+            if shape in tried:
+                continue
+            tried.add(shape)
+            spots = sorted(legal_place(state, Pending(Decision.CAMPAIGN_PLACE, player, context + (number,))),
+                           key=_action_order)
+            spot, score = self._best_placement(state, player, number, spots, values)
             if spot is None:
                 continue
             if score > best_score:
@@ -299,38 +504,77 @@ class HeuristicAgent(SeededAgent):
     def _campaign_place(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         return self._best_placement(game.state, player, game.pending.context[-1], legal)[0]
 
-    def _best_placement(self, state: GameState, player: int, number: int,
-                        legal: list[Action]) -> tuple[Action | None, float]:
+    def _best_placement(self, state: GameState, player: int, number: int, legal: list[Action],
+                        values: dict[int, float] | None = None) -> tuple[Action | None, float]:
         """The first placement with the most value reached, and that value (house values computed once)."""
-        values = self._house_values(state, player)
-        grid = occupancy.house_grid(state)
+        if values is None:
+            values = self._house_values(state, player)
+        reached = self._spot_reach(_layout(state), number)
+        scores: dict[tuple[int, ...], float] = {}  # spots that reach the same houses score the same
         best, best_score = None, float("-inf")
         for action in legal:
-            score = sum(values.get(n, 0.0) for n in self._reached(state, number, *action.args, grid=grid))
+            houses = reached(*action.args)
+            score = scores.get(houses)
+            if score is None:
+                score = scores[houses] = sum(values.get(n, 0.0) for n in houses)
             if score > best_score:
                 best, best_score = action, score
         return best, best_score
 
-    def _reached(self, state: GameState, number: int, row: int, col: int, orientation: int, *,
-                 grid: np.ndarray) -> tuple[int, ...]:
-        board = state.board
+    @staticmethod
+    def _spot_reach(layout: _HouseLayout, number: int):
+        """``(row, col, orientation) -> houses`` for a tile: the houses a campaign of that tile placed
+        there advertises to (``Board.houses_*`` on the layout's house grid), remembered per layout.
+
+        A billboard reaches the houses next to its rectangle (``_HouseLayout.rings``); a radio the
+        houses of its tile's neighbourhood, a mailbox those of its block, an airplane those under
+        its lane: spots that share the tile, block or lane share the answer.
+        """
+        board = layout.board
         tile = marketing_tile(number)
-        if tile.type == CampaignType.AIRPLANE:
-            lane = placement.airplane_from_anchor(row, col, orientation, tile.along_edge, board)
-            return board.houses_under_airplane(lane, grid)
-        if tile.type == CampaignType.RADIO:
-            return board.houses_near_tile(board.tile_at(row, col), grid)
-        if tile.type == CampaignType.MAILBOX:
-            return board.houses_in_block(board.block_at(row, col), grid)
-        rows, cols = (tile.h, tile.w) if orientation == 0 else (tile.w, tile.h)
-        return board.houses_next_to(row, col, rows, cols, grid)
+        kind = tile.type
+        memo = layout.reached
+        grid = layout.grid
+        if kind == CampaignType.BILLBOARD:
+            shapes = ((tile.h, tile.w), (tile.w, tile.h))
+            rings = [layout.rings(*shape) for shape in shapes]
+            if rings[0] is not None:
+                def reached(row: int, col: int, orientation: int) -> tuple[int, ...]:
+                    return layout.houses_of(rings[orientation != 0][row][col])
+                return reached
+
+            def reached(row: int, col: int, orientation: int) -> tuple[int, ...]:
+                rows, cols = shapes[orientation != 0]
+                return board.houses_next_to(row, col, rows, cols, grid)
+            return reached
+        if kind == CampaignType.AIRPLANE:
+            size = tile.along_edge
+
+            def find(row: int, col: int, orientation: int) -> tuple[tuple, Any]:
+                lane = placement.airplane_from_anchor(row, col, orientation, size, board)
+                key = (kind, lane.edge, lane.start, lane.size)
+                return key, lambda: board.houses_under_airplane(lane, grid)
+        elif kind == CampaignType.RADIO:
+            def find(row: int, col: int, orientation: int) -> tuple[tuple, Any]:
+                tile_index = board.tile_at(row, col)
+                return (kind, tile_index), lambda: board.houses_near_tile(tile_index, grid)
+        else:  # a mailbox
+            def find(row: int, col: int, orientation: int) -> tuple[tuple, Any]:
+                block = board.block_at(row, col)
+                return (kind, block), lambda: board.houses_in_block(block, grid)
+
+        def reached(row: int, col: int, orientation: int) -> tuple[int, ...]:
+            key, compute = find(row, col, orientation)
+            found = memo.get(key)
+            return found if found is not None else _remember(memo, key, compute())
+        return reached
 
     def _campaign_product(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         food = self._main_food(game.state, player)
         return next((a for a in legal if a.args[0] == food), None)
 
     def _campaign_duration(self, game: Game, player: int, legal: list[Action]) -> Action | None:
-        return max(legal, key=lambda a: a.args[0] if a.kind == ActionKind.CHOOSE_DURATION else -1)
+        return _duration_from_legal(legal)
 
     def _produce(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         state = game.state
@@ -354,13 +598,11 @@ class HeuristicAgent(SeededAgent):
         return best if best is not None else Action.pass_()
 
     def _wanted_goods(self, state: GameState, player: int) -> dict[int, float]:
-        """Demand on the houses the player reaches, per good."""
-        dist = self._distances(state, player)
+        """Demand on the houses the player reaches, per good (house after house, in map order)."""
+        houses = state.houses
         wanted: dict[int, float] = {}
-        for n, house in state.houses.items():
-            if dist[n] >= UNREACHABLE:
-                continue
-            for good in house.demand:
+        for n in self._reach(state, player)[1]:
+            for good in houses[n].demand:
                 wanted[good] = wanted.get(good, 0.0) + 1.0
         return wanted
 
@@ -369,7 +611,7 @@ class HeuristicAgent(SeededAgent):
         dist = self._distances(state, player)
         gardens = [a for a in legal if a.kind == ActionKind.PLACE_GARDEN]
         if gardens:
-            grid = occupancy.house_grid(state)
+            grid = _layout(state).grid
 
             def garden_score(action: Action) -> float:
                 squares = placement.garden_squares(*action.args)
@@ -441,6 +683,66 @@ class HeuristicAgent(SeededAgent):
             return None
         food = self._main_food(game.state, player)
         return max(keeps, key=lambda a: (wanted.get(a.args[0], 0.0), a.args[0] == food))
+
+
+# ------------------------------------------------------------------ answers the legal actions alone decide
+#
+# Some answers do not depend on the position beyond its legal actions: ``act_on_game`` gives them without
+# building a seat view (which costs more than the answer). Each function returns exactly what its decision's
+# handler would, or None where the handler needs to read the position; a change to a handler must be made
+# to its function here too (the golden games catch a mismatch), and a subclass that overrides a handler
+# should drop its decision from ``FROM_LEGAL``.
+
+
+def _turn_order_from_legal(legal: list[Action]) -> Action:
+    return min(legal, key=lambda a: a.args[0])
+
+
+def _duration_from_legal(legal: list[Action]) -> Action:
+    return max(legal, key=lambda a: a.args[0] if a.kind == ActionKind.CHOOSE_DURATION else -1)
+
+
+def _fire_from_legal(legal: list[Action]) -> Action | None:
+    return Action.pass_() if Action.pass_() in legal else None  # ``_fire``: only when salaries cannot be paid
+
+
+def _restructure_from_legal(legal: list[Action]) -> Action | None:
+    """``_restructure`` reads the player's cards, cash and structure only to choose between a manager and
+    staff (a manager can be put to work) or to keep a trainee on the beach (the card it would put to work
+    first is one ``_train_reserve`` may keep): otherwise its answer is the first card of ``PLAY_PRIORITY``
+    that may be put to work (nothing to put to work: the first legal action)."""
+    puts = {a.args[0]: a for a in legal if a.kind == ActionKind.PUT_TO_WORK}
+    if not puts:
+        return legal[0]
+    if any(t in MANAGER_SLOTS for t in puts):
+        return None
+    first = next((t for t in PLAY_PRIORITY if t in puts), None)
+    if first is None or first in TRAIN_RESERVE:
+        return None
+    return puts[first]
+
+
+def _produce_from_legal(legal: list[Action]) -> Action | None:
+    """``_produce`` scores every production at least 2 and every haul at least 1, against 0 for passing:
+    a single one of them is the answer whatever the wanted goods."""
+    moves = [a for a in legal if a.kind in (ActionKind.PRODUCE, ActionKind.HAUL)]
+    return moves[0] if len(moves) == 1 else None
+
+
+def _freezer_from_legal(legal: list[Action]) -> Action | None:
+    """``_freezer`` keeps the best of the goods it may keep: a single one is the answer."""
+    keeps = [a for a in legal if a.kind == ActionKind.KEEP]
+    return keeps[0] if len(keeps) == 1 else None
+
+
+FROM_LEGAL = {
+    Decision.TURN_ORDER: _turn_order_from_legal,
+    Decision.PRODUCE: _produce_from_legal,
+    Decision.FREEZER: _freezer_from_legal,
+    Decision.CAMPAIGN_DURATION: _duration_from_legal,
+    Decision.FIRE: _fire_from_legal,
+    Decision.RESTRUCTURE: _restructure_from_legal,
+}
 
 
 class HeuristicHiddenModel:

@@ -89,6 +89,8 @@ class Board:
         self._build_segments()
         self._build_range_tables()
         self._build_blocks()
+        #: ``distance`` answers by (footprint, footprint): a pure function of this fixed board
+        self._distances: dict[tuple, int] = {}
         for arr in (
             self.kind, self.drink, self.printed_house, self.tile, self.node_of, self.node_square,
             self.node_segment, self.segment_tile, self.segment_distance, self.access,
@@ -354,6 +356,20 @@ class Board:
         Each set is a footprint (a house with its garden, a restaurant's entrance
         squares); it connects to the roads orthogonally adjacent to its squares.
         """
+        if type(a) is tuple and type(b) is tuple:  # the state's footprints: remembered (the board is fixed)
+            key = (a, b)
+            try:
+                found = self._distances.get(key)
+            except TypeError:  # squares that are not tuples (unhashable): nothing to remember them by
+                return self._distance(a, b)
+            if found is None:
+                if len(self._distances) >= 4096:  # a long search on one map: start again
+                    self._distances.clear()
+                found = self._distances[key] = self._distance(a, b)
+            return found
+        return self._distance(a, b)
+
+    def _distance(self, a: Iterable[Square], b: Iterable[Square]) -> int:
         src = self.segment_ranges_from(a)
         idx = self._flat(b)
         if idx.size == 0 or self.num_segments == 0:
@@ -374,6 +390,25 @@ class Board:
         # min over each square's finite ``access`` entries: the UNREACHABLE ones clamp to UNREACHABLE anyway
         out = (self.near_cost + src[self.near_segment]).min(axis=0)
         return np.minimum(out, UNREACHABLE).reshape(self.shape)
+
+    def ranges_from_each(self, squares: Sequence[Square]) -> np.ndarray:
+        """``ranges_from([square])`` for each square at once: shape ``(len(squares), H, W)``.
+
+        One batch of array operations instead of one call per square (a player scoring every
+        entrance a new restaurant could have asks for a hundred or more). Worked square-major
+        (rows of the transposed table are gathered whole), then transposed back.
+        """
+        idx = self._flat(squares)
+        if self.num_segments == 0 or idx.size == 0:
+            return np.full((idx.size, *self.shape), UNREACHABLE, dtype=np.int32)
+        src = np.ascontiguousarray(self.square_segment_distance[idx].T)  # segments x squares asked
+        out = None
+        for near, cost in zip(self.near_segment, self.near_cost):  # the k-th road segment next to each square
+            part = src[near]  # map squares x squares asked
+            part += cost[:, None]
+            out = part if out is None else np.minimum(out, part, out=out)
+        np.minimum(out, UNREACHABLE, out=out)
+        return out.T.reshape(idx.size, *self.shape)
 
     def squares_within(self, squares: Iterable[Square], max_range: int) -> np.ndarray:
         """Boolean H x W mask of the squares reachable within ``max_range`` by road."""
