@@ -37,9 +37,12 @@ def card_vector() -> np.ndarray:
     return np.zeros(NUM_TYPES, dtype=np.int16)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Restaurant:
-    """A 2x2 restaurant: anchor = top-left square, orientation = entrance corner (NW NE SE SW)."""
+    """A 2x2 restaurant: anchor = top-left square, orientation = entrance corner (NW NE SE SW).
+
+    Frozen, like ``Campaign``: a change replaces the record, so clones share it (``GameState.clone``).
+    """
 
     row: int
     col: int
@@ -181,10 +184,10 @@ class GameState:
         """An independent copy that plays on bit for bit like this state (no event log: look-ahead logs nothing).
 
         A search clones thousands of times a decision, so this is written out field by field
-        instead of ``copy.deepcopy`` (about 40x faster; ``benchmarks/bench_clone.py``): the board
-        and every immutable value (ints, strings, tuples, enums, ``Pending``) are shared, arrays,
-        lists, sets, dicts and the small records are copied. ``tests/engine/test_clone.py`` checks
-        that every field is covered and that no mutable object is shared.
+        instead of ``copy.deepcopy`` (``benchmarks/bench_clone.py``): the board and every immutable
+        value (ints, strings, tuples, enums, ``Pending``, the frozen ``Restaurant`` records) are shared;
+        arrays, lists, sets, dicts, houses and campaigns are copied.
+        ``tests/engine/test_clone.py`` checks that every field is covered and no mutable object shared.
         """
         new = object.__new__(GameState)
         d = self.__dict__.copy()
@@ -202,7 +205,7 @@ class GameState:
         d["turn"] = _copy_turn(self.turn)
         d["houses"] = {number: _copy_house(h) for number, h in self.houses.items()}
         d["house_supply"] = self.house_supply[:]
-        d["campaigns"] = [_copy_record(c) for c in self.campaigns]
+        d["campaigns"] = [_copy_campaign(c) for c in self.campaigns]
         new.__dict__ = d
         return new
 
@@ -244,10 +247,9 @@ def initial_supply(num_players: int) -> np.ndarray:
 # ------------------------------------------------------------------ the pieces of ``GameState.clone``
 
 
-def _copy_record(record):
-    """A copy of a record whose fields are all immutable (``Restaurant``, ``Campaign``)."""
-    new = object.__new__(type(record))
-    new.__dict__ = record.__dict__.copy()
+def _copy_campaign(campaign: Campaign) -> Campaign:
+    new = object.__new__(Campaign)
+    new.__dict__ = campaign.__dict__.copy()  # every field is immutable
     return new
 
 
@@ -266,7 +268,7 @@ def _copy_player(player: PlayerState) -> PlayerState:
     d["work"] = player.work.copy()
     d["beach"] = player.beach.copy()
     d["busy"] = player.busy.copy()
-    d["restaurants"] = [_copy_record(r) for r in player.restaurants]
+    d["restaurants"] = player.restaurants[:]  # frozen records: shared
     d["stock"] = player.stock.copy()
     d["milestones"] = set(player.milestones)
     d["fired"] = player.fired.copy()

@@ -10,6 +10,7 @@ check the choices themselves.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -76,7 +77,7 @@ def test_distances_follow_a_layout_edited_by_hand():
         assert number in got and got == _distances_plain(state, p)
     # a restaurant moved by hand changes the entrances, so the ranges
     r = state.players[0].restaurants[0]
-    r.row, r.col = (r.row + 1, r.col) if r.row + 2 < state.board.height else (r.row - 1, r.col)
+    state.players[0].restaurants[0] = replace(r, row=r.row + 1 if r.row + 2 < state.board.height else r.row - 1)
     assert agent._distances(state, 0) == _distances_plain(state, 0)
 
 

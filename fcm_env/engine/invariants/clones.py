@@ -36,6 +36,10 @@ def _walk(a: Any, b: Any, path: str, found: list[str]) -> None:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             _walk(x, y, f"{path}[{i}]", found)
         return
+    if dataclasses.is_dataclass(a) and a.__dataclass_params__.frozen:
+        for f in dataclasses.fields(a):  # immutable itself, like a tuple: only what it holds could be shared
+            _walk(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}", found)
+        return
     if a is b:
         found.append(path)
         return

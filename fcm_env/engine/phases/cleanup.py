@@ -18,6 +18,8 @@ rules: Phase 7; First to throw away drink/food; C21, C29. Steps:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from fcm_env.data import PRICES, EmployeeType, Good, Milestone
@@ -100,8 +102,8 @@ def finish(state: GameState) -> None:
         opened = sum(r.coming_soon for r in p.restaurants)
         if opened:
             events.emit(state, "restaurants_opened", player=int(p.player), count=int(opened))
-        for r in p.restaurants:
-            r.coming_soon = False
+        if opened:
+            p.restaurants = [replace(r, coming_soon=False) if r.coming_soon else r for r in p.restaurants]
         p.recruit_discounts = 0
         p.income = 0
         p.fired[:] = 0
