@@ -24,7 +24,7 @@ class SearchConfig:
     #: thinking time per decision in seconds (0: no time cap; then ``iterations`` must be set)
     seconds: float = 0.2
     #: rollouts play this many rounds past the round of the decision, then the position is scored
-    horizon: int = 1
+    horizon: int = 6
     #: who plays the rollouts (and the hidden moves of the others in the tree)
     rollout: str = "heuristic"
     #: where the priors of the tree's actions come from

@@ -1,0 +1,100 @@
+"""The search agent's strength and its thinking time, game by game, resumable.
+
+    python benchmarks/search_strength.py --players 2 --opponent heuristic --games 50 --seed 1000000 \\
+        --out runs/strength/2p-heuristic.jsonl [--search search]
+
+One seat plays ``--search`` (a ``search:...`` spec), every other seat ``--opponent``; game g uses seed
+``--seed + g`` and puts the search in seat ``g % players`` (seats rotated). Each finished game is one
+JSON line of ``--out`` (its result, the search's decisions, searched decisions, iterations and
+seconds), written as it ends: run the same command again and it plays only the missing games.
+It prints the search's win rate with its 95% Wilson interval, its mean place, and its thinking time
+per decision (all its decisions, forced ones included, and searched ones only), measured on this
+process's core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from fcm_agents.match import play_game
+from fcm_agents.registry import make_agent
+
+
+def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(args: argparse.Namespace, g: int) -> dict:
+    seat = g % args.players
+    search = make_agent(args.search, seed=args.seed + g)
+    agents = [search if p == seat else make_agent(args.opponent, seed=(args.seed + g) * 10 + p)
+              for p in range(args.players)]
+    start = time.perf_counter()
+    result = play_game(agents, seed=args.seed + g, max_rounds=args.max_rounds)
+    stats = search.stats
+    return {"game": g, "seed": args.seed + g, "seat": seat, "won": seat in result.winners and len(result.winners) == 1,
+            "place": result.places[seat], "cash": result.cash, "rounds": result.rounds,
+            "decisions": stats.decisions, "searched": stats.searched, "iterations": stats.iterations,
+            "search_seconds": round(stats.seconds, 3), "wall_seconds": round(time.perf_counter() - start, 2)}
+
+
+def summary(rows: list[dict], args: argparse.Namespace) -> str:
+    n = len(rows)
+    wins = sum(r["won"] for r in rows)
+    lo, hi = wilson(wins, n)
+    decisions = sum(r["decisions"] for r in rows)
+    searched = sum(r["searched"] for r in rows)
+    seconds = sum(r["search_seconds"] for r in rows)
+    return (f"{args.search} vs {args.opponent} x{args.players - 1} ({args.players}p): {wins}/{n} = "
+            f"{wins / max(n, 1):.3f} [{lo:.3f}, {hi:.3f}], mean place {sum(r['place'] for r in rows) / max(n, 1):.2f}; "
+            f"{seconds / max(decisions, 1):.3f} s per decision ({decisions} decisions), "
+            f"{seconds / max(searched, 1):.3f} s per searched decision, "
+            f"{sum(r['iterations'] for r in rows) / max(searched, 1):.0f} iterations per searched decision")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--search", default="search")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--max-rounds", type=int, default=30)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(line) for line in args.out.read_text().splitlines()] if args.out.exists() else []
+    done = {r["game"] for r in rows}
+    try:
+        with args.out.open("a") as out:
+            for g in range(args.games):
+                if g in done:
+                    continue
+                row = play(args, g)
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                rows.append(row)
+                print(f"game {g}: seed {row['seed']}, seat {row['seat']}, place {row['place']}, "
+                      f"{row['search_seconds']:.1f} s searching", flush=True)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(rows)} games kept in {args.out}; run the same command to go on")
+        return 130
+    print(summary(rows, args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
