@@ -5,6 +5,7 @@ Subcommands (each has ``--help``):
 * ``map``       a random map (or a given layout) as text;
 * ``simulate``  a batch of bot games with a progress bar and a results table;
 * ``evaluate``  a rating tournament (the same runner, defaults aimed at ratings, results saved);
+* ``leaderboard`` the project's table of agents at every table size (``fcm_training.common.leaderboard``);
 * ``play``      a human seat in the terminal against bots;
 * ``replay``    a game record at any step: text, PNG picture, action list;
 * ``bench``     engine and encoding speed figures (``fcm_env.bench``);
@@ -134,6 +135,63 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return run_batch(lineup, games=args.games, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds,
                      workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress,
                      backend=args.backend, address=args.address)
+
+
+# ------------------------------------------------------------------ leaderboard
+
+
+def _cmd_leaderboard(args: argparse.Namespace) -> int:
+    """Play the leaderboard's tables (only the missing games), then write its table (docs/leaderboard.md)."""
+    import json
+
+    from fcm_training.common.leaderboard import (
+        DEFAULT_AGENTS,
+        LeaderboardConfig,
+        play,
+        standings,
+        to_json,
+        to_markdown,
+    )
+
+    agents = tuple(_specs(args.agents)) if args.agents else DEFAULT_AGENTS
+    agents += tuple(a for a in _specs(args.add) if a not in agents) if args.add else ()
+    sizes = tuple(int(n) for n in args.players.split(",") if n.strip())
+    config = LeaderboardConfig(agents=agents, sizes=sizes, games=args.games, seed=args.seed,
+                               max_rounds=args.max_rounds, workers=args.workers)
+    for spec in agents:
+        make_agent_check(spec)
+    runner = None
+    if args.backend == "ray":
+        from fcm_training.rllib.evaluate import ray_job_runner
+
+        runner = ray_job_runner(args.address, args.workers)
+    total = len(config.tables()) * config.games
+    start = time.perf_counter()
+    try:
+        with _progress(total, "games", not args.no_progress) as tick:
+            by_size = play(config, args.out, runner=runner, progress=tick)
+    except KeyboardInterrupt:
+        print(f"\nfcm leaderboard: interrupted; every finished game is kept in {args.out}: "
+              "run the same command to play the rest", file=sys.stderr)
+        return 130
+    wall = time.perf_counter() - start
+    table = standings(by_size)
+    command = "fcm leaderboard " + " ".join(args.argv_echo)
+    markdown = to_markdown(config, table, command, wall)
+    args.markdown.parent.mkdir(parents=True, exist_ok=True)
+    args.markdown.write_text(markdown + "\n")
+    json_path = args.json if args.json is not None else args.markdown.with_suffix(".json")
+    json_path.write_text(json.dumps(to_json(config, table), indent=1) + "\n")
+    print(markdown)
+    print(f"written: {args.markdown}, {json_path}; games kept in {args.out}")
+    return 0
+
+
+def make_agent_check(spec: str) -> None:
+    """Build ``spec`` once, so a bad spec fails before any game is played."""
+    from fcm_agents.registry import make_agent
+
+    make_agent(spec, seed=0)
 
 
 # ------------------------------------------------------------------ play
@@ -508,6 +566,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--replay", default=None, metavar="RECORD", help="a game record the page opens for replay")
     p.set_defaults(func=_cmd_web)
 
+    p = sub.add_parser("leaderboard", help="play the leaderboard's tables and write its table",
+                       description="Play a fixed set of seeded tables (2 players: every pair head to head; 3-5 "
+                                   "players: each agent against the heuristic field) and write one table: win "
+                                   "rate with its Wilson interval, mean place and rating per agent and table size "
+                                   "(docs/leaderboard.md). Finished games are kept in --out: the same command "
+                                   "resumes.")
+    p.add_argument("--agents", default=None,
+                   help="comma-separated agent specs (default: random, heuristic, policy, "
+                        "search:seconds=0.05, search)")
+    p.add_argument("--add", default=None, help="more agent specs after the default ones (comma-separated)")
+    p.add_argument("--players", default="2,3,4,5", help="table sizes, comma-separated")
+    p.add_argument("--games", type=int, default=40, help="games per table")
+    p.add_argument("--seed", type=int, default=7_000_000, help="the seed set (each table's seeds follow from it)")
+    p.add_argument("--max-rounds", type=int, default=30, help="end a game after this many rounds (truncated)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--out", type=Path, default=Path("runs/leaderboard"), help="where finished games are kept")
+    p.add_argument("--markdown", type=Path, default=Path("runs/leaderboard/leaderboard.md"),
+                   help="the table as markdown (the project's own: docs/leaderboard.md)")
+    p.add_argument("--json", type=Path, default=None, help="the table as JSON (default: next to --markdown)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--backend", choices=("process", "ray"), default="process",
+                   help="run games in worker processes or as Ray tasks (same results)")
+    p.add_argument("--address", default=None, help="with --backend ray: a Ray cluster to join")
+    p.set_defaults(func=_cmd_leaderboard)
+
     p = sub.add_parser("train", help="self-play training from a YAML config (fcm_training.selfplay)",
                        add_help=False,
                        description="Behaviour cloning, then MaskablePPO self-play (docs/training.md). Every "
@@ -535,6 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv_echo = list(sys.argv[2:] if argv is None else argv[1:])  # what was asked, for tables that say it
     try:
         return int(args.func(args))
     except ValueError as exc:

@@ -131,3 +131,14 @@ def test_fcm_train_picks_ray_from_the_config_and_names_bad_settings(capsys):
                                                "train_batch_size 150")
     assert fcm_main(["train", "ray_tiny", "--backend", "ray", "--resume"]) == 2
     assert "--resume is not supported" in capsys.readouterr().err
+
+
+def test_the_leaderboard_on_ray_gives_the_process_table(tmp_path):
+    args = ["leaderboard", "--agents", "random,heuristic", "--players", "2,3", "--games", "2", "--max-rounds", "3",
+            "--no-progress"]
+    assert fcm_main([*args, "--out", str(tmp_path / "p"), "--markdown", str(tmp_path / "p.md")]) == 0
+    assert fcm_main([*args, "--out", str(tmp_path / "r"), "--markdown", str(tmp_path / "r.md"), "--backend", "ray",
+                     "--workers", "2"]) == 0
+    process = json.loads((tmp_path / "p.json").read_text())
+    on_ray = json.loads((tmp_path / "r.json").read_text())
+    assert on_ray["standings"] == process["standings"] and on_ray["tables"] == process["tables"]

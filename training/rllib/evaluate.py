@@ -65,3 +65,32 @@ def ray_runner(address: str | None = None) -> GameRunner:
     """``run_games_ray`` on the cluster at ``address`` (None: a local one), as the ``runner`` of
     ``fcm_training.common.evaluate.run_games`` / ``run_tournament``."""
     return partial(run_games_ray, address=address)
+
+
+def ray_job_runner(address: str | None = None, workers: int = 1):
+    """A leaderboard ``JobRunner`` (``fcm_training.common.leaderboard``): one Ray task per game, each
+    result handed over as it ends (the games and their results are those of the process runner)."""
+
+    def run(jobs, done) -> None:
+        try:
+            import ray
+        except ImportError as error:
+            raise ImportError('--backend ray needs Ray: pip install -e ".[distributed]"') from error
+        started = not ray.is_initialized()
+        if started:
+            if address:
+                ray.init(address=address, include_dashboard=False)
+            else:
+                ray.init(num_cpus=max(1, workers), include_dashboard=False)
+        try:
+            task = ray.remote(num_cpus=1)(play_one)
+            pending = {task.remote(job): job for job in jobs}
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    done(pending.pop(ref), ray.get(ref))
+        finally:
+            if started:
+                ray.shutdown()
+
+    return run

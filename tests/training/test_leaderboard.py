@@ -1,0 +1,61 @@
+"""``fcm leaderboard``: a tiny leaderboard regenerates, parses, and resumes to the same table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fcm_env import cli
+from fcm_training.common.leaderboard import LeaderboardConfig
+
+AGENTS = "random,heuristic,search:iterations=2,horizon=0"
+
+
+def _run(tmp_path, *extra: str) -> int:
+    return cli.main(["leaderboard", "--agents", AGENTS, "--players", "2,3", "--games", "2", "--max-rounds", "3",
+                     "--out", str(tmp_path / "games"), "--markdown", str(tmp_path / "lb.md"), "--no-progress", *extra])
+
+
+def test_a_tiny_leaderboard_regenerates_and_parses(tmp_path, capsys):
+    assert _run(tmp_path) == 0
+    table = json.loads((tmp_path / "lb.json").read_text())
+    # 2 players: the 3 pairs; 3 players: random and search against two heuristics, and three heuristics
+    assert [t["lineup"] for t in table["tables"]] == [
+        ["random", "heuristic"], ["random", "search:iterations=2,horizon=0"],
+        ["heuristic", "search:iterations=2,horizon=0"],
+        ["random", "heuristic", "heuristic"], ["search:iterations=2,horizon=0", "heuristic", "heuristic"],
+        ["heuristic", "heuristic", "heuristic"]]
+    assert [t["seed"] for t in table["tables"]] == [7_200_000, 7_201_000, 7_202_000, 7_300_000, 7_301_000, 7_302_000]
+    two = {s["name"]: s for s in table["standings"]["2"]}
+    assert set(two) == {"random", "heuristic", "search:iterations=2,horizon=0"}
+    assert all(s["games"] == 4 for s in two.values())  # two tables of 2 games each
+    markdown = (tmp_path / "lb.md").read_text()
+    assert "## 2 players" in markdown and "## 3 players" in markdown and "| `heuristic` |" in markdown
+    assert len((tmp_path / "games" / "2p-0.jsonl").read_text().splitlines()) == 2
+
+
+def test_an_interrupted_leaderboard_resumes_to_the_same_table(tmp_path):
+    assert _run(tmp_path) == 0
+    whole = json.loads((tmp_path / "lb.json").read_text())["standings"]
+    games = tmp_path / "games" / "3p-1.jsonl"
+    lines = games.read_text().splitlines()
+    games.write_text(lines[1] + "\n")  # as if the run had stopped before game 0 of that table finished
+    assert _run(tmp_path) == 0
+    assert len(games.read_text().splitlines()) == 2  # only the missing game was played again
+    assert json.loads((tmp_path / "lb.json").read_text())["standings"] == whole
+
+
+def test_a_damaged_games_file_is_refused_by_name(tmp_path, capsys):
+    assert _run(tmp_path) == 0
+    (tmp_path / "games" / "2p-1.jsonl").write_text("{not json\n")
+    assert _run(tmp_path) == 2
+    assert "2p-1.jsonl:1: not a finished game" in capsys.readouterr().err
+
+
+def test_bad_leaderboard_settings_are_named():
+    with pytest.raises(ValueError, match="table sizes are 2 to 5"):
+        LeaderboardConfig(sizes=(6,))
+    with pytest.raises(ValueError, match="at least two different specs"):
+        LeaderboardConfig(agents=("heuristic",))
+    assert cli.main(["leaderboard", "--agents", "heuristic,nobody", "--games", "1"]) == 2

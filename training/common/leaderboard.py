@@ -1,0 +1,180 @@
+"""The leaderboard: one command plays a fixed, documented set of tables and writes one table of results.
+
+``fcm leaderboard`` (docs/leaderboard.md). The tables, for every table size in ``sizes``:
+
+* 2 players: every pair of ``agents`` head to head;
+* 3-5 players: every agent but the heuristic against ``n - 1`` heuristics (the field), and one
+  table of heuristics alone (its baseline: 1/n).
+
+Each table plays ``games`` games with the seats rotated (game g puts the lineup rotated by g seats
+on seed ``table seed + g``, ``fcm_training.common.evaluate.play_one``); the table seeds are fixed:
+``seed + 100_000 * n + 1_000 * i`` for the i-th table of size n, so a result never depends on which
+other tables or agents were asked for... except through the table's index, which follows the
+agent order given. Per table size and agent it reports games, outright wins with a 95% Wilson
+interval, the mean place, and an openskill Plackett-Luce rating over every game of that size.
+
+Every finished game is a line of ``<out>/<n>p-<i>.jsonl`` as soon as it ends; running the same
+command again plays only the games that are missing, and the table it writes is the same as an
+uninterrupted run's (ratings are computed in game order). Games run in worker processes, or as Ray
+tasks (``--backend ray``) with identical results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from fcm_agents.match import MatchResult
+
+from .evaluate import AgentStats, TournamentConfig, play_one, summarise, wilson_interval
+
+DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:seconds=0.05", "search")
+FIELD = "heuristic"
+
+Job = tuple[TournamentConfig, int]
+#: plays ``jobs`` and calls ``done(job, result)`` as each game ends (in any order)
+JobRunner = Callable[[Sequence[Job], Callable[[Job, MatchResult], None]], None]
+
+
+@dataclass(frozen=True)
+class LeaderboardConfig:
+    agents: tuple[str, ...] = DEFAULT_AGENTS
+    sizes: tuple[int, ...] = (2, 3, 4, 5)
+    games: int = 40
+    seed: int = 7_000_000
+    max_rounds: int = 30
+    workers: int = 1
+
+    def __post_init__(self) -> None:
+        if len(set(self.agents)) != len(self.agents) or len(self.agents) < 2:
+            raise ValueError(f"agents: give at least two different specs, got {list(self.agents)}")
+        if not self.sizes or any(n not in (2, 3, 4, 5) for n in self.sizes):
+            raise ValueError(f"sizes: table sizes are 2 to 5, got {list(self.sizes)}")
+        if self.games < 1:
+            raise ValueError(f"games: at least 1 game a table, got {self.games}")
+
+    def tables(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(size, index, lineup) of every table, in a fixed order."""
+        out = []
+        for n in self.sizes:
+            if n == 2:
+                lineups = [tuple(pair) for pair in combinations(self.agents, 2)]
+            else:
+                lineups = [(a,) + (FIELD,) * (n - 1) for a in self.agents if a != FIELD] + [(FIELD,) * n]
+            out.extend((n, i, lineup) for i, lineup in enumerate(lineups))
+        return out
+
+    def tournament(self, n: int, i: int, lineup: tuple[str, ...]) -> TournamentConfig:
+        return TournamentConfig(lineup, games=self.games, seed=self.seed + 100_000 * n + 1_000 * i,
+                                max_rounds=self.max_rounds, workers=self.workers)
+
+
+def run_jobs_in_processes(workers: int) -> JobRunner:
+    """The default ``JobRunner``: this process (``workers`` 1) or a pool of ``workers`` processes."""
+
+    def run(jobs: Sequence[Job], done: Callable[[Job, MatchResult], None]) -> None:
+        if workers <= 1:
+            for job in jobs:
+                done(job, play_one(job))
+            return
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
+            futures = {pool.submit(play_one, job): job for job in jobs}
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+        except BaseException:  # Ctrl-C: what finished is written; do not wait for the games still running
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+
+    return run
+
+
+def _result_from_json(row: dict) -> MatchResult:
+    return MatchResult(**row, record=None)
+
+
+def play(config: LeaderboardConfig, out: Path, runner: JobRunner | None = None,
+         progress: Callable[[], None] | None = None) -> dict[int, list[MatchResult]]:
+    """Play every missing game (finished ones are read back from ``out``); the results by table size."""
+    out.mkdir(parents=True, exist_ok=True)
+    results: dict[tuple[int, int], dict[int, MatchResult]] = {}
+    jobs: list[Job] = []
+    where: dict[TournamentConfig, tuple[int, int]] = {}
+    for n, i, lineup in config.tables():
+        tour = config.tournament(n, i, lineup)
+        where[tour] = (n, i)
+        path = out / f"{n}p-{i}.jsonl"
+        have: dict[int, MatchResult] = {}
+        if path.exists():
+            for line_no, line in enumerate(path.read_text().splitlines(), 1):
+                try:
+                    result = _result_from_json(json.loads(line))
+                except (json.JSONDecodeError, TypeError) as exc:
+                    raise ValueError(f"{path}:{line_no}: not a finished game ({exc}); remove the line to replay it") from None
+                if result.agents != list(_seating(lineup, result.seed - tour.seed)):
+                    raise ValueError(f"{path}:{line_no}: a game of another lineup ({result.agents}); use another --out")
+                have[result.seed - tour.seed] = result
+        results[(n, i)] = have
+        jobs.extend((tour, g) for g in range(config.games) if g not in have)
+    files = {key: (out / f"{key[0]}p-{key[1]}.jsonl").open("a") for key in results}
+    try:
+        def done(job: Job, result: MatchResult) -> None:
+            key = where[job[0]]
+            files[key].write(json.dumps(result.to_json()) + "\n")
+            files[key].flush()
+            results[key][job[1]] = result
+            if progress:
+                progress()
+
+        (runner or run_jobs_in_processes(config.workers))(jobs, done)
+    finally:
+        for f in files.values():
+            f.close()
+    by_size: dict[int, list[MatchResult]] = {}
+    for (n, _i), games in sorted(results.items()):
+        by_size.setdefault(n, []).extend(games[g] for g in sorted(games) if g < config.games)
+    return by_size
+
+
+def _seating(lineup: Sequence[str], g: int) -> list[str]:
+    from .evaluate import seating
+
+    return seating(lineup, g)
+
+
+def standings(by_size: dict[int, list[MatchResult]]) -> dict[int, list[AgentStats]]:
+    """Per table size: every agent's games, wins, Wilson interval, mean place and rating (best first)."""
+    return {n: summarise(results) for n, results in sorted(by_size.items())}
+
+
+def to_json(config: LeaderboardConfig, table: dict[int, list[AgentStats]]) -> dict:
+    return {"config": {**config.__dict__, "agents": list(config.agents), "sizes": list(config.sizes)},
+            "tables": [{"players": n, "lineup": list(lineup), "seed": config.tournament(n, i, lineup).seed}
+                       for n, i, lineup in config.tables()],
+            "standings": {str(n): [s.to_json() for s in stats] for n, stats in table.items()}}
+
+
+def to_markdown(config: LeaderboardConfig, table: dict[int, list[AgentStats]], command: str,
+                wall_seconds: float | None = None) -> str:
+    lines = ["# Leaderboard", "",
+             f"Regenerated by `{command}`" + (f" ({wall_seconds / 60:.1f} minutes)." if wall_seconds else "."),
+             "How the tables are chosen, seeded and scored: `fcm_training.common.leaderboard` and",
+             "docs/evaluation.md. Win rate: outright first places over games, with a 95% Wilson interval;",
+             "mean place: 1 is first; rating: openskill Plackett-Luce ordinal over every game of the size.", ""]
+    for n, stats in table.items():
+        lines += [f"## {n} players", "", "| agent | games | wins | win rate | 95% CI | mean place | rating |",
+                  "|---|---|---|---|---|---|---|"]
+        for s in stats:
+            low, high = wilson_interval(s.wins, s.games)
+            rating = "-" if s.rating_ordinal is None else f"{s.rating_ordinal:.2f}"
+            lines.append(f"| `{s.name}` | {s.games} | {s.wins} | {s.win_rate:.3f} | [{low:.3f}, {high:.3f}] "
+                         f"| {s.mean_place:.2f} | {rating} |")
+        lines.append("")
+    return "\n".join(lines)
