@@ -48,6 +48,7 @@ def play(args: argparse.Namespace, g: int) -> dict:
     return {"game": g, "seed": args.seed + g, "seat": seat, "won": seat in result.winners and len(result.winners) == 1,
             "place": result.places[seat], "cash": result.cash, "rounds": result.rounds,
             "decisions": stats.decisions, "searched": stats.searched, "iterations": stats.iterations,
+            "rollout_moves": stats.rollout_moves,
             "search_seconds": round(stats.seconds, 3), "wall_seconds": round(time.perf_counter() - start, 2)}
 
 
@@ -62,7 +63,9 @@ def summary(rows: list[dict], args: argparse.Namespace) -> str:
             f"{wins / max(n, 1):.3f} [{lo:.3f}, {hi:.3f}], mean place {sum(r['place'] for r in rows) / max(n, 1):.2f}; "
             f"{seconds / max(decisions, 1):.3f} s per decision ({decisions} decisions), "
             f"{seconds / max(searched, 1):.3f} s per searched decision, "
-            f"{sum(r['iterations'] for r in rows) / max(searched, 1):.0f} iterations per searched decision")
+            f"{sum(r['iterations'] for r in rows) / max(searched, 1):.0f} iterations per searched decision, "
+            f"{sum(r['iterations'] for r in rows) / max(seconds, 1e-9):.0f} iterations/s, "
+            f"{sum(r.get('rollout_moves', 0) for r in rows) / max(seconds, 1e-9):.0f} rollout moves/s")
 
 
 def main(argv: list[str] | None = None) -> int:
