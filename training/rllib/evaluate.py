@@ -12,6 +12,7 @@ cluster, and every node needs fcm-magnate installed and any ``onnx:PATH`` file a
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import contextmanager
 from functools import partial
 
 from fcm_agents.match import MatchResult
@@ -29,9 +30,10 @@ def chunks(games: int, workers: int) -> list[list[int]]:
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 
-def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None = None,
-                  address: str | None = None) -> list[MatchResult]:
-    """Every game of the tournament, in game order, played by Ray tasks (see the module docstring)."""
+@contextmanager
+def _ray(address: str | None, workers: int):
+    """Ray, joined at ``address`` or started locally with ``workers`` CPUs (and stopped again) unless
+    it is already running."""
     try:
         import ray
     except ImportError as error:
@@ -41,8 +43,18 @@ def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None 
         if address:
             ray.init(address=address, include_dashboard=False)
         else:
-            ray.init(num_cpus=max(1, config.workers), include_dashboard=False)
+            ray.init(num_cpus=max(1, workers), include_dashboard=False)
     try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None = None,
+                  address: str | None = None) -> list[MatchResult]:
+    """Every game of the tournament, in game order, played by Ray tasks (see the module docstring)."""
+    with _ray(address, config.workers) as ray:
         task = ray.remote(num_cpus=1)(_play_chunk)
         shared = ray.put(config)
         pending = {task.remote(shared, indices): n for n, indices in enumerate(chunks(config.games, config.workers))}
@@ -56,9 +68,6 @@ def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None 
                     for _ in done[n]:
                         progress()
         return [result for n in sorted(done) for result in done[n]]
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def ray_runner(address: str | None = None) -> GameRunner:
@@ -72,25 +81,12 @@ def ray_job_runner(address: str | None = None, workers: int = 1):
     result handed over as it ends (the games and their results are those of the process runner)."""
 
     def run(jobs, done) -> None:
-        try:
-            import ray
-        except ImportError as error:
-            raise ImportError('--backend ray needs Ray: pip install -e ".[distributed]"') from error
-        started = not ray.is_initialized()
-        if started:
-            if address:
-                ray.init(address=address, include_dashboard=False)
-            else:
-                ray.init(num_cpus=max(1, workers), include_dashboard=False)
-        try:
+        with _ray(address, workers) as ray:
             task = ray.remote(num_cpus=1)(play_one)
             pending = {task.remote(job): job for job in jobs}
             while pending:
                 ready, _ = ray.wait(list(pending), num_returns=1)
                 for ref in ready:
                     done(pending.pop(ref), ray.get(ref))
-        finally:
-            if started:
-                ray.shutdown()
 
     return run
