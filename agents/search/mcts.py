@@ -42,6 +42,9 @@ from .config import SearchConfig
 from .tree import Edge, Node
 from .value import ValueFn, scorer
 
+#: the value an action not yet tried counts with (first-play urgency: an even chance)
+UNTRIED = 0.5
+
 
 @dataclass
 class SearchStats:
@@ -161,19 +164,20 @@ class SearchAgent(SeededAgent):
     def _select(self, world: Game, me: int, mover: int, node: Node, legal: list[Action]) -> tuple[Action, Edge]:
         """PUCT over the first ``1 + widen * sqrt(visits)`` candidates, the prior's favourite first."""
         config = self.config
-        favourite = self._favourite(world, mover, legal)
         n = len(legal)
-        rest = (1.0 - config.prior_weight) / n
-        order = [favourite] + [a for a in legal if a != favourite] if config.prior == "heuristic" else legal
+        if config.prior == "heuristic":
+            favourite = self._favourite(world, mover, legal)
+            order = [favourite] + [a for a in legal if a != favourite]
+            rest = (1.0 - config.prior_weight) / n  # every action's share; the favourite gets prior_weight more
+            priors = [rest + config.prior_weight] + [rest] * (n - 1)
+        else:
+            order, priors = legal, [1.0 / n] * n
         width = min(n, 1 + int(config.widen * math.sqrt(node.visits)))
-        parent_mean = 0.5
         best, best_score = None, -math.inf
-        for action in order[:width]:
-            prior = rest + config.prior_weight if (action == favourite and config.prior == "heuristic") else (
-                rest if config.prior == "heuristic" else 1.0 / n)
+        for action, prior in zip(order[:width], priors, strict=False):
             edge = node.edge(world.observed_action(action, me), prior)
             edge.available += 1
-            q = edge.mean(mover) if edge.visits else parent_mean
+            q = edge.mean(mover) if edge.visits else UNTRIED
             u = config.c_puct * edge.prior * math.sqrt(edge.available) / (1 + edge.visits)
             if q + u > best_score:
                 best, best_score = (action, edge), q + u
@@ -181,6 +185,4 @@ class SearchAgent(SeededAgent):
 
     def _favourite(self, world: Game, mover: int, legal: list[Action]) -> Action:
         """The heuristic's choice for ``mover`` in this world (the prior's favourite)."""
-        if self.config.prior != "heuristic":
-            return legal[0]
         return self._prior_agent.act_on_game(world, mover)
