@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-ROLLOUTS = ("heuristic", "random")
-PRIORS = ("heuristic", "uniform")
+ROLLOUTS = ("heuristic", "random", "policy")
+PRIORS = ("heuristic", "uniform", "policy")
 MODELS = ("uniform", "heuristic")
 
 

@@ -39,6 +39,7 @@ from ..base import SeededAgent
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from ..random_agent import RandomAgent
 from .config import SearchConfig
+from .policy_model import PolicyModel, default_policy_path
 from .tree import Edge, Node
 from .value import ValueFn, scorer
 
@@ -67,6 +68,7 @@ class SearchAgent(SeededAgent):
         self._value = value or scorer(self.config.scale)
         self._model = HeuristicHiddenModel() if self.config.model == "heuristic" else UniformModel()
         self._prior_agent = HeuristicAgent(seed=0)
+        self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
         self.stats = SearchStats()
         #: the root of the last search (its edges: visits and backed-up values per observed action)
         self.last_root: Node | None = None
@@ -104,7 +106,14 @@ class SearchAgent(SeededAgent):
         self.stats.seconds += time.perf_counter() - start
         return self._best(root, legal, game, player)
 
+    def _policy_model(self, num_players: int) -> PolicyModel:
+        if self._policy is None:
+            self._policy = PolicyModel(default_policy_path(num_players))
+        return self._policy
+
     def _rollout_agents(self, num_players: int) -> list:
+        if self.config.rollout == "policy":
+            return [self._policy_model(num_players)] * num_players
         if self.config.rollout == "random":
             seed = int(self._rng.integers(2**31))
             return [RandomAgent(seed=seed + p) for p in range(num_players)]
@@ -170,6 +179,8 @@ class SearchAgent(SeededAgent):
             order = [favourite] + [a for a in legal if a != favourite]
             rest = (1.0 - config.prior_weight) / n  # every action's share; the favourite gets prior_weight more
             priors = [rest + config.prior_weight] + [rest] * (n - 1)
+        elif config.prior == "policy":
+            order, priors = self._policy_priors(world, me, mover, node, legal)
         else:
             order, priors = legal, [1.0 / n] * n
         width = min(n, 1 + int(config.widen * math.sqrt(node.visits)))
@@ -182,6 +193,21 @@ class SearchAgent(SeededAgent):
             if q + u > best_score:
                 best, best_score = (action, edge), q + u
         return best
+
+    def _policy_priors(self, world: Game, me: int, mover: int, node: Node,
+                       legal: list[Action]) -> tuple[list[Action], list[float]]:
+        """The policy's priors, mixed with a uniform share (``1 - prior_weight``), most likely first.
+
+        The graph is asked once per node (and again only for an action no earlier world offered):
+        the priors are kept on the node by observed action."""
+        keys = [world.observed_action(action, me) for action in legal]
+        known = node.priors
+        if known is None or any(key not in known for key in keys):
+            fresh = self._policy_model(world.state.num_players).priors(world, mover, legal)
+            known = node.priors = {**(known or {}), **dict(zip(keys, fresh, strict=True))}
+        w, n = self.config.prior_weight, len(legal)
+        ranked = sorted(range(n), key=lambda i: -known[keys[i]])  # stable: ties keep the legal order
+        return [legal[i] for i in ranked], [(1.0 - w) / n + w * known[keys[i]] for i in ranked]
 
     def _favourite(self, world: Game, mover: int, legal: list[Action]) -> Action:
         """The heuristic's choice for ``mover`` in this world (the prior's favourite)."""

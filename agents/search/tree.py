@@ -30,6 +30,7 @@ class Edge:
 class Node:
     visits: int = 0
     edges: dict[Any, Edge] = field(default_factory=dict)
+    priors: dict[Any, float] | None = None  # prior=policy: the policy's priors by observed action
 
     def edge(self, key: Any, prior: float) -> Edge:
         found = self.edges.get(key)

@@ -42,13 +42,31 @@ def test_parameters_are_parsed_and_bad_ones_named():
         ("search:depth=3", "unknown parameter 'depth'"),
         ("search:horizon=two", "horizon='two' is not an integer"),
         ("search:seconds=fast", "seconds='fast' is not a number"),
-        ("search:rollout=policy", "rollout='policy' is not allowed: rollout is one of heuristic, random"),
+        ("search:rollout=oracle", "rollout='oracle' is not allowed: rollout is one of heuristic, random, policy"),
+        ("search:prior=best", "prior='best' is not allowed: prior is one of heuristic, uniform, policy"),
         ("search:iterations=-1", "iterations=-1 is not allowed"),
         ("search:iterations=0,seconds=0", "set iterations or seconds"),
         ("search:horizon", "horizon needs a value"),
     ]:
         with pytest.raises(ValueError, match=message):
             make_agent(spec)
+
+
+def test_a_policy_rolls_out_and_gives_the_priors():
+    game = _middle(2, seed=8)
+    player = game.current_player
+    agent = SearchAgent(parse_params("iterations=12,horizon=1,rollout=policy,prior=policy"), seed=2)
+    action = agent.act_on_game(game, player)
+    assert action in game.legal_actions()
+    root = agent.last_root
+    assert root.visits == 12 and sum(e.visits for e in root.edges.values()) == 12
+    priors = root.priors  # asked once for the root, one per observed action, summing to 1
+    assert len(priors) == len(game.legal_actions()) and abs(sum(priors.values()) - 1) < 1e-6
+    policy = make_agent("policy")
+    from fcm_env.encoding import CODEC, Observer, legal_action_mask
+
+    favourite = CODEC.decode(policy.act(Observer().observe_flat(game, player), legal_action_mask(game, player)), game)
+    assert max(priors, key=priors.get) == game.observed_action(favourite, player)
 
 
 def _middle(num_players: int, seed: int, rounds: int = 3) -> Game:
@@ -101,7 +119,8 @@ def _face_down(num_players: int, seed: int) -> Game | None:
     return None
 
 
-def test_the_search_does_not_peek():
+@pytest.mark.parametrize("params", ["iterations=15,horizon=1", "iterations=6,horizon=1,rollout=policy,prior=policy"])
+def test_the_search_does_not_peek(params):
     # rules: the hidden facts of D50-D52; the same seed and budget from two games that differ only in
     # facts hidden from the searcher's seat give the same choice and the very same tree
     compared = 0
@@ -113,7 +132,7 @@ def test_the_search_does_not_peek():
         other = next(w for s in range(50) if any(  # another truth, the same for the seat: others' work differs
             (w := game.determinize(player, np.random.default_rng(s))).state.players[q].work.tobytes()
             != game.state.players[q].work.tobytes() for q in range(game.state.num_players)))
-        config = parse_params("iterations=15,horizon=1")
+        config = parse_params(params)
         a, b = SearchAgent(config, seed=3), SearchAgent(config, seed=3)
         assert a.act_on_game(game, player) == b.act_on_game(other, player)
         assert _tree(a.last_root) == _tree(b.last_root)  # every visit and every backed-up value alike
