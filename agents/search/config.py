@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 ROLLOUTS = ("heuristic", "random", "policy")
-PRIORS = ("heuristic", "uniform", "policy")
+PRIORS = ("auto", "heuristic", "uniform", "policy")
 MODELS = ("uniform", "heuristic")
 
 
@@ -27,13 +27,15 @@ class SearchConfig:
     horizon: int = 6
     #: who plays the rollouts (and the hidden moves of the others in the tree)
     rollout: str = "heuristic"
-    #: where the priors of the tree's actions come from
-    prior: str = "heuristic"
+    #: where the priors of the tree's actions come from (auto: the shipped policy for the table's size
+    #: if there is one, else the heuristic)
+    prior: str = "auto"
     #: how the hidden facts of the others are redrawn (``Game.determinize``'s model)
     model: str = "heuristic"
     #: PUCT exploration constant
     c_puct: float = 1.0
-    #: share of the prior on the heuristic's own choice (the rest spread evenly)
+    #: share of the prior that follows its source (the heuristic's choice, or the policy's softmax); the
+    #: rest is spread evenly over the legal actions
     prior_weight: float = 0.5
     #: progressive widening: a node with n visits considers 1 + widen * sqrt(n) of its actions
     widen: float = 1.0

@@ -43,7 +43,7 @@ def test_parameters_are_parsed_and_bad_ones_named():
         ("search:horizon=two", "horizon='two' is not an integer"),
         ("search:seconds=fast", "seconds='fast' is not a number"),
         ("search:rollout=oracle", "rollout='oracle' is not allowed: rollout is one of heuristic, random, policy"),
-        ("search:prior=best", "prior='best' is not allowed: prior is one of heuristic, uniform, policy"),
+        ("search:prior=best", "prior='best' is not allowed: prior is one of auto, heuristic, uniform, policy"),
         ("search:iterations=-1", "iterations=-1 is not allowed"),
         ("search:iterations=0,seconds=0", "set iterations or seconds"),
         ("search:horizon", "horizon needs a value"),
@@ -67,6 +67,17 @@ def test_a_policy_rolls_out_and_gives_the_priors():
 
     favourite = CODEC.decode(policy.act(Observer().observe_flat(game, player), legal_action_mask(game, player)), game)
     assert max(priors, key=priors.get) == game.observed_action(favourite, player)
+
+
+def test_the_automatic_prior_is_the_policy_where_one_is_shipped_for_the_table():
+    from fcm_agents.search.policy_model import resolve_prior
+
+    assert [resolve_prior("auto", n) for n in (2, 3, 4, 5)] == ["policy", "heuristic", "heuristic", "heuristic"]
+    assert resolve_prior("uniform", 2) == "uniform"
+    game = _middle(2, seed=8)
+    agent = SearchAgent(parse_params("iterations=3,horizon=0"), seed=1)
+    agent.act_on_game(game, game.current_player)
+    assert agent.last_root.priors is not None  # the policy gave the root's priors
 
 
 def _middle(num_players: int, seed: int, rounds: int = 3) -> Game:
