@@ -574,7 +574,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "resumes.")
     p.add_argument("--agents", default=None,
                    help="comma-separated agent specs (default: random, heuristic, policy, "
-                        "search:seconds=0.05, search)")
+                        "search:iterations=8, search:iterations=32)")
     p.add_argument("--add", default=None, help="more agent specs after the default ones (comma-separated)")
     p.add_argument("--players", default="2,3,4,5", help="table sizes, comma-separated")
     p.add_argument("--games", type=int, default=40, help="games per table")

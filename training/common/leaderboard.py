@@ -32,7 +32,9 @@ from fcm_agents.match import MatchResult
 
 from .evaluate import AgentStats, TournamentConfig, play_one, summarise, wilson_interval
 
-DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:seconds=0.05", "search")
+#: the search at two budgets in iterations, not seconds: a thinking time would make the table depend on
+#: the machine and its load, and the process and Ray backends could not give the same table
+DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:iterations=8", "search:iterations=32")
 FIELD = "heuristic"
 
 Job = tuple[TournamentConfig, int]
