@@ -10,6 +10,8 @@
 - ``search``, ``search:KEY=VALUE,...``: the information-set MCTS (``fcm_agents.search``; keys
   ``iterations``, ``seconds``, ``horizon``, ``rollout``, ``prior``, ``model``, ... in docs/search.md),
   e.g. ``search:iterations=400`` (deterministic for a seed) or ``search:seconds=0.5,horizon=2``.
+- ``flat``, ``flat:KEY=VALUE,...``: flat Monte Carlo over determinized worlds, the yardstick search
+  (``fcm_agents.search.flat``; keys ``candidates``, ``rollouts``, ``horizon``, ``scale``).
 
 Policies play their most likely legal action. Specs are plain strings so that
 tournaments can send them to worker processes and write them into results and
@@ -23,9 +25,9 @@ from pathlib import Path
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-KINDS = ("random", "heuristic", "policy", "onnx", "search")
+KINDS = ("random", "heuristic", "policy", "onnx", "search", "flat")
 SPECS = ("random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
-         "search, search:KEY=VALUE,...")
+         "search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,...")
 
 
 def make_agent(spec: str, seed: int | None = None):
@@ -56,6 +58,10 @@ def make_agent(spec: str, seed: int | None = None):
         from .search import SearchAgent, parse_params
 
         return SearchAgent(parse_params(arg), seed=seed, name=spec)
+    if kind == "flat":
+        from .search.flat import FlatSearchAgent, parse_flat_params
+
+        return FlatSearchAgent(parse_flat_params(arg), seed=seed, name=spec)
     if kind == "onnx":
         if not arg:
             raise ValueError("an ONNX agent needs a model path: onnx:PATH (or plain 'policy' for the shipped model)")

@@ -480,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="heuristic,random,random,random",
                    help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
                         "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
-                        "search:KEY=VALUE,... (docs/search.md)")
+                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md)")
     p.add_argument("--games", type=int, default=50, help="number of games")
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None, help="write summary.json and games.csv to this folder")
@@ -492,7 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "saved by default (summary.json, games.csv, records/).")
     p.add_argument("--lineup", default="heuristic,random",
                    help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
-                        "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,... "
+                        "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,... "
                         "(docs/search.md)")
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
@@ -518,7 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other player, or one comma-separated spec per other player: "
                         "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH, search, "
-                        "search:KEY=VALUE,... (docs/search.md)")
+                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md)")
     _game_options(p, seed_help="game seed (map and turn order)")
     p.add_argument("--save-record", default=None, metavar="FILE",
                    help="where the game record is saved on every exit, Ctrl-C included (default: "

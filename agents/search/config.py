@@ -62,22 +62,29 @@ class SearchConfig:
             raise ValueError("search: set iterations or seconds (both are 0: the search would never stop)")
 
 
-def parse_params(text: str) -> SearchConfig:
-    """``"iterations=400,horizon=2"`` -> a ``SearchConfig``; ``ValueError`` naming a bad key or value."""
-    types = {f.name: f.type for f in fields(SearchConfig)}
+def parse_key_values(text: str, cls: type, what: str) -> dict[str, Any]:
+    """``"key=value,..."`` -> the typed values of dataclass ``cls``'s fields; ``ValueError`` naming a bad
+    key or value (``what`` starts the message: the agent's kind)."""
+    types = {f.name: f.type for f in fields(cls)}
     values: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, eq, raw = item.partition("=")
         key, raw = key.strip(), raw.strip()
         if key not in types:
-            raise ValueError(f"search: unknown parameter {key!r}; known: {', '.join(types)}")
+            raise ValueError(f"{what}: unknown parameter {key!r}; known: {', '.join(types)}")
         if not eq or not raw:
-            raise ValueError(f"search: {key} needs a value ({key}=...)")
+            raise ValueError(f"{what}: {key} needs a value ({key}=...)")
         kind = types[key]
         try:
             values[key] = int(raw) if kind == "int" else float(raw) if kind == "float" else raw
         except ValueError:
-            raise ValueError(f"search: {key}={raw!r} is not {'an integer' if kind == 'int' else 'a number'}") from None
+            raise ValueError(f"{what}: {key}={raw!r} is not {'an integer' if kind == 'int' else 'a number'}") from None
+    return values
+
+
+def parse_params(text: str) -> SearchConfig:
+    """``"iterations=400,horizon=2"`` -> a ``SearchConfig``; ``ValueError`` naming a bad key or value."""
+    values = parse_key_values(text, SearchConfig, "search")
     config = replace(SearchConfig(), **values)
     if "iterations" in values and "seconds" not in values:  # an iteration budget alone: deterministic play
         config = replace(config, seconds=0.0)

@@ -162,3 +162,47 @@ def test_the_value_of_a_position_is_the_cash_lead_squashed_and_a_win_at_the_end(
 def test_a_search_agent_needs_the_engine():
     with pytest.raises(TypeError, match="act_on_game"):
         SearchAgent().act(None, np.ones(3))
+
+
+def test_the_flat_search_plays_legally_and_deterministically():
+    game = Game.new(3, seed=11, max_rounds=3)
+    flat = make_agent("flat:candidates=3,rollouts=2,horizon=0", seed=4)
+    twin = make_agent("flat:candidates=3,rollouts=2,horizon=0", seed=4)
+    others = HeuristicAgent(seed=0)
+    copy = game.clone()
+    while not game.is_over:
+        player = game.current_player
+        if player == 1:
+            action = flat.act_on_game(game, player)
+            assert action in game.legal_actions() and action == twin.act_on_game(copy, player)
+        else:
+            action = others.act_on_game(game, player)
+        game.apply(action)
+        copy.apply(action)
+    # every searched decision tried up to 3 candidates in 2 worlds each
+    assert flat.stats.searched > 5 and flat.stats.iterations <= 6 * flat.stats.searched
+
+
+def test_the_flat_search_names_a_bad_parameter():
+    for spec, message in [("flat:depth=2", "flat: unknown parameter 'depth'"),
+                          ("flat:rollouts=0", "flat: rollouts=0 is not allowed"),
+                          ("flat:horizon=x", "flat: horizon='x' is not an integer")]:
+        with pytest.raises(ValueError, match=message):
+            make_agent(spec)
+
+
+def test_the_flat_search_prefers_the_candidate_its_rollouts_score_best():
+    # one rollout world, horizon 0: the candidates are scored on the position right after them;
+    # from a Working 9-5 choice, whichever candidate it plays must score no worse than the heuristic's
+    game = _middle(2, seed=3)
+    player = game.current_player
+    agent = make_agent("flat:candidates=4,rollouts=1,horizon=0", seed=1)
+    choice = agent.act_on_game(game, player)
+    favourite = HeuristicAgent(seed=0).act_on_game(game, player)
+
+    def after(action):
+        world = game.clone()
+        world.apply(action)
+        return score(world)[player]
+
+    assert after(choice) >= after(favourite)
