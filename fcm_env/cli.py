@@ -329,12 +329,16 @@ def _cmd_web(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from fcm_env.web.app import create_app
+        from fcm_env.web.app import create_app, is_loopback
     except ImportError as exc:
         raise ValueError(f"fcm web needs the web extra: pip install 'fcm-magnate[web]' ({exc})") from None
-    app = create_app(replay_path=args.replay)
+    app = create_app(replay_path=args.replay, host=args.host, port=args.port, allow_origins=args.allow_origin)
     url = f"http://{args.host}:{args.port}/"
     print(f"fcm web: serving the table at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    if not is_loopback(args.host):
+        print(f"fcm web: warning: --host {args.host} is not a loopback address: anyone who can reach this "
+              "machine may play and read saved games (there is no login); browsers elsewhere also need "
+              "--allow-origin http://NAME:PORT (docs/web.md, Security)", file=sys.stderr, flush=True)
     if args.open:
         import threading
         import webbrowser
@@ -564,6 +568,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port to listen on")
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
     p.add_argument("--replay", default=None, metavar="RECORD", help="a game record the page opens for replay")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="also accept pages from ORIGIN (http://NAME:PORT; '*' for any), repeatable; "
+                        "by default only 127.0.0.1, localhost, [::1] and --host at --port (docs/web.md)")
     p.set_defaults(func=_cmd_web)
 
     p = sub.add_parser("leaderboard", help="play the leaderboard's tables and write its table",

@@ -127,13 +127,18 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def decode_line(line: str) -> Any:
-    """The JSON value of one request line; ``ProtocolError`` for anything but one strict JSON value."""
-    if len(line) > MAX_LINE_CHARS:
-        raise ProtocolError(f"not accepted: a request line holds at most {MAX_LINE_CHARS:,} characters, "
+def decode_line(line: str, *, max_chars: int = MAX_LINE_CHARS, unit: str = "line") -> Any:
+    """The JSON value of one request line; ``ProtocolError`` for anything but one strict JSON value.
+
+    The one strict reader of untrusted JSON: ``fcm serve`` reads its lines with it and ``fcm web``
+    its websocket messages (``unit="message"``, its own ``max_chars``), so both refuse the same
+    inputs (NaN, Infinity, repeated keys, over-long integers, deep nesting) with the same words.
+    """
+    if len(line) > max_chars:
+        raise ProtocolError(f"not accepted: a request {unit} holds at most {max_chars:,} characters, "
                             f"got {len(line):,}")
     if not line.strip():
-        raise ProtocolError("empty line: send one JSON object per line")
+        raise ProtocolError(f"empty {unit}: send one JSON object per {unit}")
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:

@@ -21,10 +21,15 @@ from fcm_env.web.shapes import with_lanes, with_shapes
 #: the strong one (information-set MCTS at its default budget, about 0.2 s a decision: docs/search.md)
 BOT_SPECS = ("random", "heuristic", "policy", "search")
 SAVE_FORMAT = "fcm-magnate/web-save"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 class TableError(ValueError):
     """A request the table cannot accept; nothing changed."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _ok(reply: dict[str, Any]) -> dict[str, Any]:
@@ -69,8 +74,10 @@ class PlayTable:
             raise TableError(f"new: unknown field {unknown[0]!r}; new takes {', '.join(sorted(fields))}")
         num_players = request.get("num_players", 2)
         human = request.get("human", 0)
-        if isinstance(human, bool) or not isinstance(human, int) or not isinstance(num_players, int):
+        if not _is_int(human) or not _is_int(num_players):
             raise TableError("new: num_players and human must be integers")
+        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:  # checked before any loop over the seats
+            raise TableError(f"new.num_players: {MIN_PLAYERS} to {MAX_PLAYERS} players, got {num_players}")
         if not 0 <= human < num_players:
             raise TableError(f"new.human: the human seat must be 0..{num_players - 1}, got {human}")
         bots = request.get("bots") or {str(p): "heuristic" for p in range(num_players) if p != human}
@@ -103,6 +110,11 @@ class PlayTable:
         if not isinstance(bots, dict):
             raise TableError("load.bots: expected an object {seat: agent}")
         _check_specs(bots, "load.bots")
+        source = document["record"] if document.get("record") is not None else document["state"]
+        seats = source.get("num_players") if isinstance(source, dict) else None
+        if _is_int(seats) and 0 < seats <= len(bots) and all(str(p) in bots for p in range(seats)):
+            # refused before the server opens it: opening would let the bots play the whole game first
+            raise TableError("load: every seat of this game is a bot: nobody to play")
         cmd: dict[str, Any] = {"cmd": "load", "bots": bots}
         if document.get("record") is not None:
             cmd["record"] = document["record"]  # replayed: the whole log comes back too

@@ -16,6 +16,9 @@ from fcm_env.protocol import view
 from fcm_env.server import Session
 from fcm_env.web.app import create_app
 
+# the server answers only its own names (docs/web.md, Security): TestClient's default "testserver" is refused
+BASE, WS = "http://127.0.0.1:8000", "ws://127.0.0.1:8000/ws"
+
 
 class Page:
     """One websocket connection, as the page holds it: one reply per message, in order."""
@@ -47,13 +50,13 @@ class Page:
 
 @pytest.fixture
 def client():
-    with TestClient(create_app(make_agent)) as c:
+    with TestClient(create_app(make_agent), base_url=BASE) as c:
         yield c
 
 
 @pytest.fixture
 def page(client):
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         yield Page(client, ws)
 
 
@@ -174,7 +177,7 @@ def test_save_and_load_resume_the_game_with_the_bots_in_their_seats(client, page
         msg = page.ask({"type": "act", "action": first_choice(msg)})
     document = page.saved()
     assert document["format"] == "fcm-magnate/web-save" and document["bots"] == {"1": "heuristic"}
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         other = Page(client, ws)
         resumed = other.ask({"type": "load", "document": document})
         assert resumed["type"] == "table", resumed
@@ -226,7 +229,8 @@ def test_replay_steps_forwards_backwards_and_by_round(page):
 def test_a_record_given_on_the_command_line_is_offered_for_replay(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(_bot_record(2)))
-    with TestClient(create_app(make_agent, replay_path=path)) as client, client.websocket_connect("/ws") as ws:
+    app = create_app(make_agent, replay_path=path)
+    with TestClient(app, base_url=BASE) as client, client.websocket_connect(WS) as ws:
         page = Page(client, ws)
         assert page.ask({"type": "hello"})["replay"] == "game.json"
         reply = page.ask({"type": "replay_open", "server": True})

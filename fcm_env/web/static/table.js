@@ -28,7 +28,8 @@ function connect() {
       const waiter = pending.shift();
       if (waiter) waiter(JSON.parse(ev.data));
     };
-    socket.onclose = () => setStatus("connection closed: restart fcm web and reload the page");
+    socket.onclose = (ev) =>
+      setStatus(`connection closed: ${ev.reason || "restart fcm web and reload the page"}`);
   });
 }
 
