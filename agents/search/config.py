@@ -30,6 +30,8 @@ class SearchConfig:
     #: where the priors of the tree's actions come from (auto: the shipped policy for the table's size
     #: if there is one, else the heuristic)
     prior: str = "auto"
+    #: the priors of the others' public moves in the tree: ``same`` (as ``prior``) or one of PRIORS
+    others: str = "same"
     #: how the hidden facts of the others are redrawn (``Game.determinize``'s model)
     model: str = "heuristic"
     #: PUCT exploration constant
@@ -49,6 +51,7 @@ class SearchConfig:
             "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
             "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
             "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
+            "others": (self.others in ("same",) + PRIORS, f"one of same, {', '.join(PRIORS)}"),
             "model": (self.model in MODELS, f"one of {', '.join(MODELS)}"),
             "c_puct": (self.c_puct > 0, "a number > 0"),
             "prior_weight": (0 <= self.prior_weight <= 1, "a number from 0 to 1"),

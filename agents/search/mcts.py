@@ -68,7 +68,8 @@ class SearchAgent(SeededAgent):
         self._value = value or scorer(self.config.scale)
         self._model = HeuristicHiddenModel() if self.config.model == "heuristic" else UniformModel()
         self._prior_agent = HeuristicAgent(seed=0)
-        self._prior = "heuristic"  # the prior of the current table (``resolve_prior``)
+        self._prior = "heuristic"  # the prior of the seat's own moves at this table (``resolve_prior``)
+        self._others_prior = "heuristic"  # and of the others' public moves
         self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
         self.stats = SearchStats()
         #: the root of the last search (its edges: visits and backed-up values per observed action)
@@ -97,6 +98,8 @@ class SearchAgent(SeededAgent):
         deadline = start + config.seconds if config.seconds else math.inf
         rollout_agents = self._rollout_agents(game.state.num_players)
         self._prior = resolve_prior(config.prior, game.state.num_players)
+        self._others_prior = self._prior if config.others == "same" else resolve_prior(
+            config.others, game.state.num_players)
         root = Node()
         done = 0
         while (not config.iterations or done < config.iterations) and (done == 0 or time.perf_counter() < deadline):
@@ -176,12 +179,13 @@ class SearchAgent(SeededAgent):
         """PUCT over the first ``1 + widen * sqrt(visits)`` candidates, the prior's favourite first."""
         config = self.config
         n = len(legal)
-        if self._prior == "heuristic":
+        prior = self._prior if mover == me else self._others_prior
+        if prior == "heuristic":
             favourite = self._favourite(world, mover, legal)
             order = [favourite] + [a for a in legal if a != favourite]
             rest = (1.0 - config.prior_weight) / n  # every action's share; the favourite gets prior_weight more
             priors = [rest + config.prior_weight] + [rest] * (n - 1)
-        elif self._prior == "policy":
+        elif prior == "policy":
             order, priors = self._policy_priors(world, me, mover, node, legal)
         else:
             order, priors = legal, [1.0 / n] * n
