@@ -13,6 +13,7 @@ from typing import Any
 ROLLOUTS = ("heuristic", "random", "policy")
 PRIORS = ("auto", "heuristic", "uniform", "policy")
 MODELS = ("uniform", "heuristic")
+OTHERS = ("infer", "heuristic", "policy", "same")
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,10 @@ class SearchConfig:
     #: where the priors of the tree's actions come from (auto: the shipped policy for the table's size
     #: if there is one, else the heuristic)
     prior: str = "auto"
-    #: the priors of the others' public moves in the tree: ``same`` (as ``prior``) or one of PRIORS
-    others: str = "same"
+    #: the model of the other players (their tree favourites, rollout moves and face-down choices):
+    #: ``infer`` (the heuristic or the policy, whichever predicted their public moves so far better),
+    #: ``heuristic``, ``policy``, or ``same`` (as the searcher's own ``prior`` and ``rollout``)
+    others: str = "infer"
     #: how the hidden facts of the others are redrawn (``Game.determinize``'s model)
     model: str = "heuristic"
     #: PUCT exploration constant
@@ -51,7 +54,7 @@ class SearchConfig:
             "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
             "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
             "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
-            "others": (self.others in ("same",) + PRIORS, f"one of same, {', '.join(PRIORS)}"),
+            "others": (self.others in OTHERS, f"one of {', '.join(OTHERS)}"),
             "model": (self.model in MODELS, f"one of {', '.join(MODELS)}"),
             "c_puct": (self.c_puct > 0, "a number > 0"),
             "prior_weight": (0 <= self.prior_weight <= 1, "a number from 0 to 1"),

@@ -39,6 +39,7 @@ from ..base import SeededAgent
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from ..random_agent import RandomAgent
 from .config import SearchConfig
+from .opponents import OpponentTypes
 from .policy_model import PolicyModel, default_policy_path, resolve_prior
 from .tree import Edge, Node
 from .value import ValueFn, scorer
@@ -69,7 +70,8 @@ class SearchAgent(SeededAgent):
         self._model = HeuristicHiddenModel() if self.config.model == "heuristic" else UniformModel()
         self._prior_agent = HeuristicAgent(seed=0)
         self._prior = "heuristic"  # the prior of the seat's own moves at this table (``resolve_prior``)
-        self._others_prior = "heuristic"  # and of the others' public moves
+        self._seat_priors: list[str] = []  # the prior of each seat's moves in the tree (the others': their model)
+        self.opponents: OpponentTypes | None = None  # others=infer: what each other player plays like
         self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
         self.stats = SearchStats()
         #: the root of the last search (its edges: visits and backed-up values per observed action)
@@ -82,6 +84,7 @@ class SearchAgent(SeededAgent):
     def reset(self) -> None:
         super().reset()
         self.stats = SearchStats()
+        self.opponents = None
 
     # ------------------------------------------------------------------ one decision
 
@@ -96,10 +99,14 @@ class SearchAgent(SeededAgent):
         start = time.perf_counter()
         config = self.config
         deadline = start + config.seconds if config.seconds else math.inf
-        rollout_agents = self._rollout_agents(game.state.num_players)
-        self._prior = resolve_prior(config.prior, game.state.num_players)
-        self._others_prior = self._prior if config.others == "same" else resolve_prior(
-            config.others, game.state.num_players)
+        num_players = game.state.num_players
+        self._prior = resolve_prior(config.prior, num_players)
+        others = self._others_models(game, player)
+        own = self._rollout_agent(num_players)
+        rollout_agents = [own if p == player or others[p] == "same" else self._model_agent(others[p], num_players)
+                          for p in range(num_players)]
+        self._seat_priors = [self._prior if p == player or others[p] == "same" else others[p]
+                             for p in range(num_players)]
         root = Node()
         done = 0
         while (not config.iterations or done < config.iterations) and (done == 0 or time.perf_counter() < deadline):
@@ -116,13 +123,29 @@ class SearchAgent(SeededAgent):
             self._policy = PolicyModel(default_policy_path(num_players))
         return self._policy
 
-    def _rollout_agents(self, num_players: int) -> list:
-        if self.config.rollout == "policy":
-            return [self._policy_model(num_players)] * num_players
+    def _rollout_agent(self, num_players: int):
+        """Who plays the searcher's own seat in rollouts (``rollout``)."""
         if self.config.rollout == "random":
-            seed = int(self._rng.integers(2**31))
-            return [RandomAgent(seed=seed + p) for p in range(num_players)]
-        return [self._prior_agent] * num_players  # the heuristic is deterministic: one serves every seat
+            return RandomAgent(seed=int(self._rng.integers(2**31)))
+        return self._model_agent(self.config.rollout, num_players)
+
+    def _model_agent(self, name: str, num_players: int):
+        """The heuristic or the policy as a player of any seat (both are deterministic: one serves all)."""
+        return self._policy_model(num_players) if name == "policy" else self._prior_agent
+
+    def _others_models(self, game: Game, me: int) -> list[str]:
+        """Per seat, the model of that player (``others``): ``same`` (as the searcher's own parts),
+        ``heuristic``, ``policy``, or with ``infer`` the likelier of the two from its moves so far."""
+        num_players = game.state.num_players
+        if self.config.others != "infer":
+            return [self.config.others] * num_players
+        types = self.opponents
+        if types is None or types.me != me or len(types.loglik) != num_players - 1:
+            types = self.opponents = OpponentTypes(me, num_players, {
+                "heuristic": self._prior_agent.act_on_game,
+                "policy": self._policy_model(num_players).act_on_game})
+        types.update(game, self._rng)
+        return ["same" if p == me else types.model_of(p) for p in range(num_players)]
 
     def _best(self, root: Node, legal: list[Action], game: Game, player: int) -> Action:
         """The legal action whose child was visited most (ties: the higher prior, then the legal order)."""
@@ -179,7 +202,7 @@ class SearchAgent(SeededAgent):
         """PUCT over the first ``1 + widen * sqrt(visits)`` candidates, the prior's favourite first."""
         config = self.config
         n = len(legal)
-        prior = self._prior if mover == me else self._others_prior
+        prior = self._seat_priors[mover]
         if prior == "heuristic":
             favourite = self._favourite(world, mover, legal)
             order = [favourite] + [a for a in legal if a != favourite]

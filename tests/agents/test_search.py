@@ -44,7 +44,7 @@ def test_parameters_are_parsed_and_bad_ones_named():
         ("search:seconds=fast", "seconds='fast' is not a number"),
         ("search:rollout=oracle", "rollout='oracle' is not allowed: rollout is one of heuristic, random, policy"),
         ("search:prior=best", "prior='best' is not allowed: prior is one of auto, heuristic, uniform, policy"),
-        ("search:others=x", "others='x' is not allowed: others is one of same, auto, heuristic, uniform, policy"),
+        ("search:others=x", "others='x' is not allowed: others is one of infer, heuristic, policy, same"),
         ("search:iterations=-1", "iterations=-1 is not allowed"),
         ("search:iterations=0,seconds=0", "set iterations or seconds"),
         ("search:horizon", "horizon needs a value"),
@@ -207,3 +207,31 @@ def test_the_flat_search_prefers_the_candidate_its_rollouts_score_best():
         return score(world)[player]
 
     assert after(choice) >= after(favourite)
+
+
+@pytest.mark.parametrize("opponent", ["heuristic", "policy"])
+def test_the_search_tells_what_the_other_player_plays_like(opponent):
+    # others=infer: after a few rounds of a recorded game the likelier model of the other seat is
+    # the agent that actually plays it
+    from fcm_env.engine.persistence.records import new_recorded_game
+
+    game = new_recorded_game(2, 21, max_rounds=6)
+    search = SearchAgent(parse_params("iterations=2,horizon=0"), seed=1)
+    other = make_agent(opponent, seed=0)
+    bridge = None
+    while not game.is_over and game.state.round < 5:
+        player = game.current_player
+        if player == 0:
+            action = search.act_on_game(game, player)
+        elif hasattr(other, "act_on_game"):
+            action = other.act_on_game(game, player)
+        else:
+            from fcm_agents.match import _ObservationBridge
+
+            bridge = bridge or _ObservationBridge()
+            action = bridge.choose(other, game, player)
+        game.apply(action)
+    types = search.opponents
+    assert types.compared[1] >= 10
+    assert types.model_of(1) == opponent
+    assert types.loglik[1][opponent] > max(v for k, v in types.loglik[1].items() if k != opponent)
