@@ -12,6 +12,8 @@
   e.g. ``search:iterations=400`` (deterministic for a seed) or ``search:seconds=0.5,horizon=2``.
 - ``flat``, ``flat:KEY=VALUE,...``: flat Monte Carlo over determinized worlds, the yardstick search
   (``fcm_agents.search.flat``; keys ``candidates``, ``rollouts``, ``horizon``, ``scale``).
+- ``llm:base_url=URL,model=NAME[,KEY=VALUE,...]``: a language model behind an OpenAI-compatible
+  chat-completions endpoint (``fcm_agents.llm``, needs the ``llm`` extra; keys in docs/llm.md).
 
 Policies play their most likely legal action. Specs are plain strings so that
 tournaments can send them to worker processes and write them into results and
@@ -25,9 +27,9 @@ from pathlib import Path
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-KINDS = ("random", "heuristic", "policy", "onnx", "search", "flat")
+KINDS = ("random", "heuristic", "policy", "onnx", "search", "flat", "llm")
 SPECS = ("random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
-         "search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,...")
+         "search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,..., llm:base_url=URL,model=NAME,...")
 
 
 def make_agent(spec: str, seed: int | None = None):
@@ -62,6 +64,10 @@ def make_agent(spec: str, seed: int | None = None):
         from .search.flat import FlatSearchAgent, parse_flat_params
 
         return FlatSearchAgent(parse_flat_params(arg), seed=seed, name=spec)
+    if kind == "llm":
+        from .llm import LLMAgent, parse_llm_params
+
+        return LLMAgent(parse_llm_params(arg), seed=seed, name=spec)
     if kind == "onnx":
         if not arg:
             raise ValueError("an ONNX agent needs a model path: onnx:PATH (or plain 'policy' for the shipped model)")

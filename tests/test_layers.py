@@ -33,6 +33,7 @@ ALLOWED_INTERNAL = {
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
     "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
+    "fcm_env/openspiel.py": {"numpy", "pyspiel", "fcm_env.engine", "fcm_env.encoding", "fcm_env.text"},
 }
 # what a layer may import only inside a function, at run time: the single-agent env's
 # default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import;
@@ -127,7 +128,9 @@ RANKS = {
     "fcm_env.picture": 2,
     "fcm_env.encoding": 3,
     "fcm_env.env": 4,
+    "fcm_env.openspiel": 4,  # the OpenSpiel game: an adapter over the encoding, beside the envs
     "fcm_agents": 5,
+    "fcm_agents.llm": 6,  # prompts from the protocol's per-player view (fcm_env.protocol, fcm_env.terminal.context)
     "fcm_env.protocol": 6,
     "fcm_env.protocol_requests": 6,
     "fcm_env.tables": 6,
@@ -149,6 +152,8 @@ APART = (("fcm_training.sb3", "fcm_training.rllib"),)
 UPWARD_LAZY = {
     ("fcm_env.env", "fcm_agents"): "the single-agent env's default opponents are RandomAgents",
     ("fcm_agents.models.reference", "fcm_training"): "the script that rebuilds the shipped model exports it",
+    ("fcm_agents.registry", "fcm_agents.llm"): "make_agent builds the llm agent on demand; it prompts from the "
+                                                "protocol's view",
 }
 
 
