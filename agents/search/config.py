@@ -26,6 +26,9 @@ class SearchConfig:
     seconds: float = 0.2
     #: rollouts play this many rounds past the round of the decision, then the position is scored
     horizon: int = 6
+    #: a seat the policy plays in rollouts is played by it for this many rounds (counted like
+    #: ``horizon``), then by the heuristic: a policy move costs about eight heuristic ones
+    policy_rounds: int = 1
     #: who plays the rollouts (and the hidden moves of the others in the tree)
     rollout: str = "heuristic"
     #: where the priors of the tree's actions come from (auto: the shipped policy for the table's size
@@ -52,6 +55,7 @@ class SearchConfig:
             "iterations": (self.iterations >= 0, "an integer >= 0"),
             "seconds": (self.seconds >= 0, "a number >= 0"),
             "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
+            "policy_rounds": (self.policy_rounds >= 0, "an integer >= 0 (rounds)"),
             "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
             "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
             "others": (self.others in OTHERS, f"one of {', '.join(OTHERS)}"),

@@ -6,13 +6,15 @@ Each iteration (Cowling, Powley and Whitehouse's IS-MCTS, 2012):
    others' hidden reserve cards, face-down structures and firing marks redrawn by ``model``);
 2. **select** down the tree in that world: at a choice of the searcher or a public choice of
    another player, PUCT over the actions legal *in this world*, widened progressively (a node
-   with n visits considers its first ``1 + widen * sqrt(n)`` actions, the heuristic's choice
-   first); the player to move maximises its own entry of the value vector (max^n); an
+   with n visits considers its first ``1 + widen * sqrt(n)`` actions in the order of its prior:
+   the policy's or the heuristic's for the searcher, the player's model's for the others); the player to move maximises its own entry of the value vector (max^n); an
    action's exploration term counts the iterations it was available, not the parent's visits;
    another player's face-down choice, which the searcher cannot see, is one merged child
-   (``Game.observed_action``) and is played in the world by the rollout policy;
+   (``Game.observed_action``) and is played in the world by that player's model;
 3. **expand** the first choice that leads to a new node;
-4. **evaluate** by a rollout (the heuristic, or random play) to the end of the round
+4. **evaluate** by a rollout (the searcher's seat by ``rollout``, each other seat by its model:
+   ``others``, by default whichever of the heuristic and the policy predicted its moves better,
+   ``opponents.OpponentTypes``) to the end of the round
    ``horizon`` rounds on, scored by ``value.score`` (or a learned value);
 5. **back up** the value vector along the path.
 
@@ -163,6 +165,7 @@ class SearchAgent(SeededAgent):
         config = self.config
         world = game.determinize(me, self._rng, self._model)
         end_round = world.state.round + config.horizon
+        policy_end = world.state.round + config.policy_rounds  # then the heuristic plays the policy's seats
         node, path = root, []
         while not world.is_over:
             pending = world.pending
@@ -184,7 +187,10 @@ class SearchAgent(SeededAgent):
             node = edge.child
         while not world.is_over and world.state.round < end_round:
             mover = world.current_player
-            world.apply(rollout_agents[mover].act_on_game(world, mover))
+            agent = rollout_agents[mover]
+            if agent is self._policy and world.state.round >= policy_end:
+                agent = self._prior_agent
+            world.apply(agent.act_on_game(world, mover))
             self.stats.rollout_moves += 1
         values = self._value(world)
         root.visits += 1
