@@ -45,6 +45,7 @@ def test_parameters_are_parsed_and_bad_ones_named():
         ("search:rollout=oracle", "rollout='oracle' is not allowed: rollout is one of heuristic, random, policy"),
         ("search:prior=best", "prior='best' is not allowed: prior is one of auto, heuristic, uniform, policy"),
         ("search:others=x", "others='x' is not allowed: others is one of infer, heuristic, policy, same"),
+        ("search:policy_rounds=-1", "policy_rounds=-1 is not allowed: policy_rounds is an integer >= 0"),
         ("search:iterations=-1", "iterations=-1 is not allowed"),
         ("search:iterations=0,seconds=0", "set iterations or seconds"),
         ("search:horizon", "horizon needs a value"),
