@@ -6,6 +6,7 @@ Importing the package registers the envs by id:
 
 * PettingZoo: ``pettingzoo.make("aec", "fcm/FoodChainMagnate-v0", num_players=2)``
 * Gymnasium (single-agent view): ``gymnasium.make("fcm/FoodChainMagnateSingle-v0", num_players=2)``
+  (the env itself, no wrapper: ``env.action_masks()`` is reachable)
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ def _register() -> None:
     if hasattr(pettingzoo, "register") and AEC_ENV_ID not in getattr(pettingzoo, "aec_registry", {}):
         pettingzoo.register("aec", AEC_ENV_ID, entry_point="fcm_env.env.aec:env")
     if SINGLE_AGENT_ENV_ID not in gymnasium.registry:
-        gymnasium.register(SINGLE_AGENT_ENV_ID, entry_point="fcm_env.env.single_agent:FcmSingleAgentEnv")
+        # no OrderEnforcing / PassiveEnvChecker by default: the env enforces reset-before-step itself
+        # and passes Gymnasium's full check_env in the tests, and without them ``gymnasium.make(...)``
+        # is the env, so ``env.action_masks()`` works (Gymnasium 1.x wrappers forward no attribute)
+        gymnasium.register(SINGLE_AGENT_ENV_ID, entry_point="fcm_env.env.single_agent:FcmSingleAgentEnv",
+                           order_enforce=False, disable_env_checker=True)
 
 
 _register()

@@ -73,7 +73,7 @@ def test_a_users_own_agents_and_training_packages_do_not_shadow_ours(tmp_path):
             "env = FcmSingleAgentEnv(num_players=2, max_rounds=2)\n"
             "obs, info = env.reset(seed=0)\n"
             "import fcm_training.configs, fcm_agents\n"
-            "print(info['learner'], type(env.opponents[1]).__name__)\n")
+            "print(info['learner_id'], type(env.opponents[1]).__name__)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["player_0", "RandomAgent"]
+    assert done.stdout.split() == ["0", "RandomAgent"]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 from typing import Any
@@ -16,12 +17,16 @@ from typing import Any
 from .aec import env as _aec_env
 from .aec import raw_env
 from .checks import LegalActionWrapper, check_envs
+from .common import DECISION_NAMES, OBSERVATION_FORMATS, PHASE_NAMES, split_observation
 from .parallel import ParallelFcmVectorEnv
 from .rewards import REWARD_SCHEMES, SHAPINGS, final_rewards, standings
 from .single_agent import FcmSingleAgentEnv
 from .vector import FcmVectorEnv
 
 __all__ = [
+    "DECISION_NAMES",
+    "OBSERVATION_FORMATS",
+    "PHASE_NAMES",
     "REWARD_SCHEMES",
     "SHAPINGS",
     "FcmSingleAgentEnv",
@@ -31,6 +36,7 @@ __all__ = [
     "check_envs",
     "final_rewards",
     "raw_env",
+    "split_observation",
     "standings",
 ]
 
@@ -40,6 +46,11 @@ class _CallablePackage(types.ModuleType):
 
     def __call__(self, *args: Any, **kwargs: Any):
         return _aec_env(*args, **kwargs)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as "import me again", as modules are: cloudpickle (Ray, RLlib's ``register_env``)
+        pickles the modules a function uses, but knows only the exact ``ModuleType``, not this subclass."""
+        return importlib.import_module, (self.__name__,)
 
 
 sys.modules[__name__].__class__ = _CallablePackage

@@ -49,6 +49,12 @@ game ends and then receives its end-of-game reward like everyone else.
 
 Both arrays are fresh copies: the env never changes an array it has handed out.
 
+With `observation_format="dict"` the observation is split where the board ends:
+`{"observation": {"board": float32[47, 20, 25], "vector": float32[1380]}, "action_mask": ...}`
+(the same numbers; for networks that read the map with convolutions). `observation_key` renames
+the `"observation"` key: RLlib's stock `ActionMaskingTorchRLModule` reads `"observations"`
+(docs/frameworks.md).
+
 ### Action space
 
 One flat `Discrete(2757)`, identical for every player count and variant, cut into named
@@ -115,15 +121,32 @@ empties.
 
 ### Infos
 
-`infos[agent]` is deterministic: `phase` and `decision` (lower-case names; `decision` is
-None once the game is over), `round`, `to_move` (the agent to move or None) and
-`legal_action_count` (of this agent: 0 when it is not to move). At the end it also holds
-`winners` (agent names), `rank` (0 = first), `cash` and `truncated_by_max_rounds`.
+`infos[agent]` is deterministic and holds **numbers only, under the same keys from `reset` to
+the end**, so that any framework can tensorize it (TorchRL builds a fixed spec from the reset
+infos and fails on a string):
+
+| key | value |
+|---|---|
+| `phase_id` | the phase, an index into `fcm_env.env.PHASE_NAMES` (`"setup_restaurants"`, ..., `"game_over"`) |
+| `decision_id` | the pending decision, an index into `fcm_env.env.DECISION_NAMES`; -1 once the game is over |
+| `round` | the round |
+| `to_move_id` | the player id (`player_k`: k) of the agent to move; -1 once the game is over |
+| `legal_action_count` | this agent's legal ids (0 when it is not to move) |
+| `cash` | this agent's cash |
+| `rank` | final rank (0 = first); -1 until the game ends |
+| `winner` | True for a winner, once the game has ended |
+| `truncated_by_max_rounds` | True when `max_rounds` cut the game off, once it has ended |
+
+`info_strings=True` adds the readable names: `phase` and `decision` (lower-case names; `decision`
+is None once the game is over), `to_move` (the agent name or None) and, at the end, `winners`
+(agent names). These are the keys of the infos before the numeric ones (v0.1.0); strings cannot
+be tensorized, so leave them off for TorchRL and other array-based frameworks.
 
 ### Arguments
 
 ```python
-fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shaping=None, render_mode=None)
+fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shaping=None, render_mode=None,
+            observation_format="flat", observation_key="observation", info_strings=False)
 ```
 
 * `num_players`: 2 to 5.
@@ -135,6 +158,11 @@ fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shap
   `render()` prints it too and returns None), `"ansi"` (`render()` returns the text picture: map,
   houses, campaigns, player boards) or `"rgb_array"` (`render()` returns `uint8[h, w, 3]` drawn
   with Pillow: the map at 24 pixels per square, a player panel and a legend; `fcm_env.picture`).
+* `observation_format`: `"flat"` (one `float32[24880]`) or `"dict"` (`board` planes with their
+  shape and the `vector`; see Observation space).
+* `observation_key`: the key of the observation next to `"action_mask"` (default `"observation"`,
+  as PettingZoo classic; `"observations"` for RLlib's stock action-masking module).
+* `info_strings`: add the readable names to the infos (see Infos).
 
 `reset(seed=s)` sets the game up with `Game.new(num_players, seed=s, ...)`: the same seed gives
 the same map, turn order and game. `reset()` without a seed draws the game seed from the env's
@@ -164,6 +192,9 @@ env.close()
 ### Version History
 
 * v0: Initial release: full base game, 2-5 players, standard and introductory variants.
+* v0, update: infos hold numbers only under fixed keys (`info_strings=True` adds the names back);
+  new options `observation_format` and `observation_key`. Observations, actions, rewards and
+  games are unchanged.
 """
 
 from __future__ import annotations
@@ -227,8 +258,12 @@ class raw_env(AECEnv, EzPickle):
         reward: str = "win",
         shaping: str | None = None,
         render_mode: str | None = None,
+        observation_format: str = "flat",
+        observation_key: str = common.DEFAULT_OBSERVATION_KEY,
+        info_strings: bool = False,
     ):
-        EzPickle.__init__(self, num_players, variant, max_rounds, reward, shaping, render_mode)
+        EzPickle.__init__(self, num_players, variant, max_rounds, reward, shaping, render_mode,
+                          observation_format, observation_key, info_strings)
         super().__init__()
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
         self.num_players = int(num_players)
@@ -237,12 +272,15 @@ class raw_env(AECEnv, EzPickle):
         self.reward_scheme = reward
         self.shaping = shaping
         self.render_mode = render_mode
+        self.observation_format = common.check_observation_format(observation_format)
+        self.observation_key = common.check_observation_key(observation_key)
+        self.info_strings = bool(info_strings)
 
         self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
         self.agent_name_mapping = {name: p for p, name in enumerate(self.possible_agents)}
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": common.flat_observation_space(),
+                self.observation_key: common.observation_space(self.observation_format),
                 "action_mask": common.mask_space(),
             })
             for a in self.possible_agents
@@ -263,6 +301,10 @@ class raw_env(AECEnv, EzPickle):
         return dict(self.__dict__)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        # an env pickled before these options existed had their defaults
+        state.setdefault("observation_format", "flat")
+        state.setdefault("observation_key", common.DEFAULT_OBSERVATION_KEY)
+        state.setdefault("info_strings", False)
         self.__dict__.update(state)
 
     # ------------------------------------------------------------------ spaces
@@ -317,7 +359,7 @@ class raw_env(AECEnv, EzPickle):
                 for a in rewards:
                     rewards[a] = 0.0
                 self.agent_selection = self.possible_agents[game.current_player]
-                self.infos = common.step_infos(game, self.agents, self.possible_agents)
+                self.infos = common.step_infos(game, self.agents, self.possible_agents, self.info_strings)
                 if self.render_mode == "human":
                     self.render()
                 return
@@ -346,22 +388,27 @@ class raw_env(AECEnv, EzPickle):
     def _update_infos(self) -> None:
         game = self.game
         names = self.possible_agents
-        self.infos = common.step_infos(game, self.agents, names)
+        self.infos = common.step_infos(game, self.agents, names, self.info_strings)
         if game.is_over:
             order = standings(game.state)
             for a in self.agents:
-                common.final_info(self.infos[a], game, self.agent_name_mapping[a], order, names)
+                common.final_info(self.infos[a], game, self.agent_name_mapping[a], order, names, self.info_strings)
 
     # ------------------------------------------------------------------ observing
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and legal-action mask (fresh copies)."""
         p = self.agent_name_mapping[agent]
         game = self.game
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == p:
             mask[legal_action_ids(game)] = 1
-        return {"observation": self._rows.observe(game, p).copy(), "action_mask": mask}
+        row = self._rows.observe(game, p)
+        if self.observation_format == "flat":
+            observation: Any = row.copy()
+        else:
+            observation = {k: v.copy() for k, v in common.split_observation(row).items()}
+        return {self.observation_key: observation, "action_mask": mask}
 
     def render(self) -> str | np.ndarray | None:
         return common.render_game(self.game, self.render_mode)

@@ -1,6 +1,11 @@
 """What the AEC, single-agent and vector envs share: argument checks, spaces, the action
 check with its error message, per-step infos and rendering.
 
+Infos hold numbers only, under the same keys from ``reset`` to the end of the game, so that
+every framework can batch or tensorize them (TorchRL builds a fixed tensor spec from the reset
+infos; Gymnasium's vector envs stack them into arrays). The readable names come with
+``info_strings=True`` or from ``PHASE_NAMES`` / ``DECISION_NAMES`` / the agent names.
+
 Env-wide rules are handled here once (Pgx style): an action id is checked against
 the exact legal-action mask *before* anything changes, so an illegal id raises
 ``IllegalActionError`` naming the agent, the id, its readable name and the pending
@@ -14,7 +19,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, legal_action_ids
+from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, VECTOR_SIZE, legal_action_ids
 from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
@@ -29,6 +34,14 @@ RENDER_MODES = ("human", "ansi", "rgb_array")
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: pixels per map square of the ``rgb_array`` picture (fcm_env.picture.DEFAULT_SCALE)
 RENDER_SCALE = 24
+#: ``flat``: one ``float32[FLAT_SIZE]``; ``dict``: ``{"board": float32[47, 20, 25], "vector": float32[1380]}``
+OBSERVATION_FORMATS = ("flat", "dict")
+#: the observation key PettingZoo classic uses next to ``"action_mask"``
+DEFAULT_OBSERVATION_KEY = "observation"
+#: ``info["phase_id"]`` indexes this: the lower-case names of ``fcm_env.engine.state.Phase``
+PHASE_NAMES: tuple[str, ...] = tuple(phase.name.lower() for phase in Phase)
+#: ``info["decision_id"]`` indexes this (-1: no decision, the game is over)
+DECISION_NAMES: tuple[str, ...] = tuple(decision.name.lower() for decision in Decision)
 
 
 def check_env_args(num_players: int, variant: str, max_rounds: int, reward: str, shaping: str | None,
@@ -45,6 +58,21 @@ def check_env_args(num_players: int, variant: str, max_rounds: int, reward: str,
         raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
 
 
+def check_observation_format(observation_format: str) -> str:
+    """A clear ValueError for an unknown observation format."""
+    if observation_format not in OBSERVATION_FORMATS:
+        raise ValueError(f"observation_format must be one of {OBSERVATION_FORMATS}, got {observation_format!r}")
+    return observation_format
+
+
+def check_observation_key(observation_key: str) -> str:
+    """The key of the observation next to ``"action_mask"``: any other non-empty string."""
+    if not isinstance(observation_key, str) or not observation_key or observation_key == "action_mask":
+        raise ValueError(f"observation_key must be a non-empty string other than 'action_mask', "
+                         f"got {observation_key!r}")
+    return observation_key
+
+
 def flat_observation_space() -> spaces.Box:
     """``Box(-inf, inf, (FLAT_SIZE,), float32)``: the encoder's flat observation.
 
@@ -52,6 +80,35 @@ def flat_observation_space() -> spaces.Box:
     cap; scaled (money / 100, ...), the values stay about 0 to 10 in play (docs/observation.md).
     """
     return spaces.Box(low=-np.inf, high=np.inf, shape=(FLAT_SIZE,), dtype=np.float32)
+
+
+def dict_observation_space() -> spaces.Dict:
+    """``Dict(board=Box(47, 20, 25), vector=Box(1380))``: the flat observation cut at the board's end.
+
+    For networks that read the map with convolutions: the planes come with their shape, so no
+    model has to know where the board ends in the flat array (docs/observation.md).
+    """
+    return spaces.Dict({
+        "board": spaces.Box(low=-np.inf, high=np.inf, shape=BOARD_SHAPE, dtype=np.float32),
+        "vector": spaces.Box(low=-np.inf, high=np.inf, shape=(VECTOR_SIZE,), dtype=np.float32),
+    })
+
+
+def observation_space(observation_format: str) -> spaces.Box | spaces.Dict:
+    """The space of one observation in ``observation_format`` (``flat`` or ``dict``)."""
+    return flat_observation_space() if observation_format == "flat" else dict_observation_space()
+
+
+_BOARD_SIZE = FLAT_SIZE - VECTOR_SIZE
+
+
+def split_observation(flat: np.ndarray) -> dict[str, np.ndarray]:
+    """``{"board": float32[..., 47, 20, 25], "vector": float32[..., 1380]}``: views into ``flat`` (no copy).
+
+    ``flat`` is one flat observation or a batch of them (``[..., FLAT_SIZE]``, C order).
+    """
+    lead = flat.shape[:-1]
+    return {"board": flat[..., :_BOARD_SIZE].reshape(*lead, *BOARD_SHAPE), "vector": flat[..., _BOARD_SIZE:]}
 
 
 def mask_space() -> spaces.Box:
@@ -112,51 +169,83 @@ def checked_action(game: Game, agent: str, action: object) -> Action:
 _PLAIN_IDS = (int, np.int64)
 
 
-def step_info(game: Game, player: int, agent_names: list[str]) -> dict[str, Any]:
-    """The deterministic info of ``player``: phase, decision, round, who moves, legal count.
+def step_info(game: Game, player: int, agent_names: list[str], strings: bool = False) -> dict[str, Any]:
+    """The deterministic info of ``player`` (numbers only, the same keys on every step; see ``_shared_info``).
 
-    Once the game is over it also holds the winners, the final rank (0 = first) and cash.
+    ``strings`` adds the readable ``phase``, ``decision`` and ``to_move`` (see ``add_info_strings``).
     """
-    info = _shared_info(game, agent_names)
+    info = _shared_info(game)
+    info["cash"] = int(game.state.players[player].cash)
     if game.current_player == player:
         info["legal_action_count"] = int(legal_action_ids(game).size)
+    if strings:
+        add_info_strings(info, agent_names)
     return info
 
 
-def step_infos(game: Game, agents: list[str], agent_names: list[str]) -> dict[str, dict[str, Any]]:
+def step_infos(game: Game, agents: list[str], agent_names: list[str],
+               strings: bool = False) -> dict[str, dict[str, Any]]:
     """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
-    shared = _shared_info(game, agent_names)
-    infos = {a: dict(shared) for a in agents}
+    shared = _shared_info(game)
+    if strings:
+        add_info_strings(shared, agent_names)
+    infos = {}
+    for a, player in zip(agent_names, game.state.players, strict=True):
+        if a in agents:
+            info = infos[a] = shared.copy()
+            info["cash"] = int(player.cash)
     mover = game.current_player
     if mover is not None and agent_names[mover] in infos:
         infos[agent_names[mover]]["legal_action_count"] = int(legal_action_ids(game).size)
     return infos
 
 
-_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
-_DECISION_NAMES = {decision: decision.name.lower() for decision in Decision}
+def _shared_info(game: Game) -> dict[str, Any]:
+    """The fields every agent's info shares; ``cash`` and the mover's legal count are set apart.
 
-
-def _shared_info(game: Game, agent_names: list[str]) -> dict[str, Any]:
-    """The fields every agent's info shares, with a legal count of 0 (the mover's is set apart)."""
+    ``-1`` stands for "none": no decision and no agent to move once the game is over, no rank
+    before it. The end-of-game fields are there from the start so that the keys never change.
+    """
     state = game.state
     pending = game.pending
     return {
-        "phase": _PHASE_NAMES[state.phase],
-        "decision": None if pending is None else _DECISION_NAMES[pending.decision],
+        "phase_id": int(state.phase),
+        "decision_id": -1 if pending is None else int(pending.decision),
         "round": int(state.round),
-        "to_move": None if pending is None else agent_names[pending.player],
+        "to_move_id": -1 if pending is None else int(pending.player),
         "legal_action_count": 0,
+        "cash": 0,
+        "rank": -1,
+        "winner": False,
+        "truncated_by_max_rounds": False,
     }
 
 
+def add_info_strings(info: dict[str, Any], agent_names: list[str]) -> dict[str, Any]:
+    """Adds the readable ``phase``, ``decision`` and ``to_move`` (None when there is none) to a numeric info.
+
+    Strings cannot be tensorized (TorchRL fails on them), so they are opt-in: ``info_strings=True``.
+    """
+    decision = info["decision_id"]
+    mover = info["to_move_id"]
+    info["phase"] = PHASE_NAMES[info["phase_id"]]
+    info["decision"] = None if decision < 0 else DECISION_NAMES[decision]
+    info["to_move"] = None if mover < 0 else agent_names[mover]
+    return info
+
+
 def final_info(info: dict[str, Any], game: Game, player: int, order: list[int],
-               agent_names: list[str]) -> None:
-    """Adds the end-of-game facts to ``info`` (``order``: player ids from first to last)."""
-    info["winners"] = [agent_names[p] for p in game.winners]
+               agent_names: list[str], strings: bool = False) -> None:
+    """Fills in the end-of-game facts of ``info`` (``order``: player ids from first to last).
+
+    ``strings`` adds ``winners``, the winners' agent names.
+    """
     info["rank"] = order.index(player)
+    info["winner"] = player in game.winners
     info["cash"] = int(game.state.players[player].cash)
     info["truncated_by_max_rounds"] = bool(game.state.truncated)
+    if strings:
+        info["winners"] = [agent_names[p] for p in game.winners]
 
 
 def render_game(game: Game | None, render_mode: str | None) -> str | np.ndarray | None:

@@ -1,10 +1,14 @@
 """The Gymnasium single-agent view: one player learns, opponent agents play the other seats.
 
 Made for sb3-contrib's ``MaskablePPO``: a flat ``Box`` observation, ``Discrete`` actions
-and an ``action_masks()`` method (bool mask of the learner's legal ids).
+and an ``action_masks()`` method (bool mask of the learner's legal ids). The mask also comes
+the Gymnasium way, as ``info["action_mask"]`` (int8, as in Gymnasium's Taxi) from ``reset`` and
+``step``: it passes through any wrapper, where a method does not (Gymnasium 1.x wrappers do not
+forward attributes; ``env.get_wrapper_attr("action_masks")()`` reaches the method through them).
 
 * ``observation_space = Box(-inf, inf, (FLAT_SIZE,), float32)``: the learner's flat
-  observation (``Observer.observe_flat``; docs/observation.md).
+  observation (``Observer.observe_flat``; docs/observation.md). With ``observation_format="dict"``:
+  ``Dict(board=Box(47, 20, 25), vector=Box(1380))``, the same numbers cut where the board ends.
 * ``action_space = Discrete(NUM_ACTIONS)``: the flat action codec (docs/actions.md).
 * ``reset(seed=, options=)``: ``seed`` picks the game (``Game.new(seed=seed)``, the same map and
   turn order as the AEC env with that seed); without one the game seed is drawn from
@@ -23,6 +27,9 @@ and an ``action_masks()`` method (bool mask of the learner's legal ids).
 * ``opponents[k]`` plays the k-th player id other than the learner's (in increasing order).
 * An illegal id raises ``IllegalActionError`` (naming the id, its name and the decision) and
   changes nothing.
+* ``info``: numbers only, the same keys on every step (the AEC env's infos, ``fcm_env.env.aec``),
+  plus ``learner_id`` (the learner's player id) and ``action_mask``. ``info_strings=True`` adds the
+  readable ``phase``, ``decision``, ``to_move``, ``learner`` and, at the end, ``winners``.
 
 Opponents are duck-typed: an object with ``act_on_game(game, player) -> Action`` is asked that
 way (it reads the engine state, as the heuristic does); otherwise ``act(observation, action_mask)
@@ -77,8 +84,12 @@ class FcmSingleAgentEnv(gymnasium.Env):
         render_mode: str | None = None,
         truncation_as_termination: bool = False,
         game_seeds: tuple[int, int] | None = None,
+        observation_format: str = "flat",
+        info_strings: bool = False,
     ):
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
+        self.observation_format = common.check_observation_format(observation_format)
+        self.info_strings = bool(info_strings)
         self.num_players = int(num_players)
         self.variant = variant
         self.max_rounds = int(max_rounds)
@@ -107,7 +118,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self._fixed_opponents = opponents
         self.opponent_sampler = opponent_sampler
 
-        self.observation_space = common.flat_observation_space()
+        self.observation_space = common.observation_space(self.observation_format)
         self.action_space = common.action_space()
         self.agent_names = [f"player_{p}" for p in range(self.num_players)]
 
@@ -204,12 +215,29 @@ class FcmSingleAgentEnv(gymnasium.Env):
         game.apply_legal(common.checked_action(game, who, agent.act(obs, mask)))
 
     def _info(self) -> dict[str, Any]:
+        """The learner's info without the mask (the vector envs' final infos; ``_public_info`` adds it)."""
         game = self.game
-        info = common.step_info(game, self.learner, self.agent_names)
-        info["learner"] = self.agent_names[self.learner]
+        strings = self.info_strings
+        info = common.step_info(game, self.learner, self.agent_names, strings)
+        info["learner_id"] = self.learner
+        if strings:
+            info["learner"] = self.agent_names[self.learner]
         if game.is_over:
-            common.final_info(info, game, self.learner, standings(game.state), self.agent_names)
+            common.final_info(info, game, self.learner, standings(game.state), self.agent_names, strings)
         return info
+
+    def _public_info(self) -> dict[str, Any]:
+        """``_info`` with ``action_mask`` (int8[NUM_ACTIONS], a fresh array): what ``reset`` and ``step`` return."""
+        info = self._info()
+        info["action_mask"] = self.mask_into(np.zeros(NUM_ACTIONS, dtype=np.int8))
+        return info
+
+    def _observation(self) -> np.ndarray | dict[str, np.ndarray]:
+        """The learner's observation in ``observation_format`` (fresh arrays)."""
+        flat = self.observe_into(self._obs)
+        if self.observation_format == "flat":
+            return flat.copy()
+        return {k: v.copy() for k, v in common.split_observation(flat).items()}
 
     def observe_into(self, out: np.ndarray) -> np.ndarray:
         """The learner's flat observation written into ``out`` (float32[FLAT_SIZE])."""
@@ -228,7 +256,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self._reset_core(seed)
         if self.render_mode == "human":
             self.render()
-        return self.observe_into(self._obs).copy(), self._info()
+        return self._observation(), self._public_info()
 
     def _reset_core(self, seed: int | None) -> None:
         """``reset`` without building the observation (the vector env writes it in place)."""
@@ -239,8 +267,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         reward, terminated, truncated = self._advance(action)
         if self.render_mode == "human":
             self.render()
-        obs = self.observe_into(self._obs).copy()
-        return obs, reward, terminated, truncated, self._info()
+        return self._observation(), reward, terminated, truncated, self._public_info()
 
     def action_masks(self) -> np.ndarray:
         """bool[NUM_ACTIONS]: the learner's legal action ids (sb3-contrib's MaskablePPO calls this)."""

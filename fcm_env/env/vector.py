@@ -16,7 +16,9 @@ with the ``"_final_obs"`` / ``"_final_info"`` masks). The same objects are kept,
 sub-env, in ``final_observations`` / ``final_infos`` (None where no game ended this step).
 
 Per-step infos of running games are not collected unless ``collect_infos=True`` (building
-B dicts per step costs more than the rest of the batching).
+B dicts per step costs more than the rest of the batching). Infos carry no ``action_mask``:
+``action_masks()`` holds them all. The sub-envs must use the flat observation
+(``observation_format="flat"``): rows cut with ``fcm_env.env.split_observation`` give the dict.
 
 Seeding follows Gymnasium: ``reset(seed=s)`` seeds sub-env ``i`` with ``s + i`` (or takes a
 list of seeds); later auto-resets draw from each sub-env's own generator. So sub-env ``i``
@@ -69,6 +71,10 @@ class FcmVectorEnv(VectorEnv):
                 raise TypeError(f"env_fn must build FcmSingleAgentEnv instances, got {type(e).__name__}")
         if len({id(e) for e in self.envs}) != len(self.envs):
             raise ValueError("env_fn returned the same instance twice: it must build a new env per call")
+        if any(e.observation_format != "flat" for e in self.envs):
+            # the batch is one float32[B, FLAT_SIZE] buffer (shared memory in ParallelFcmVectorEnv)
+            raise ValueError("the vector envs batch the flat observation: build the sub-envs with "
+                             "observation_format='flat' and cut the rows with fcm_env.env.split_observation")
         first = self.envs[0]
         self.num_envs = int(num_envs)
         self.copy = copy

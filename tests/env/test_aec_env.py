@@ -17,6 +17,7 @@ from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_acti
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import Phase
+from fcm_env.env import DECISION_NAMES, PHASE_NAMES
 from fcm_env.env.aec import env, raw_env
 from fcm_env.env.common import RENDER_SCALE
 from fcm_env.picture import board_array
@@ -254,7 +255,7 @@ def test_truncation_at_max_rounds_pays_the_final_standing():
 
 
 def test_truncation_flags_and_final_infos():
-    e = raw_env(num_players=2, max_rounds=1)
+    e = raw_env(num_players=2, max_rounds=1, info_strings=True)
     e.reset(seed=3)
     rng = np.random.default_rng(3)
     while not e.game.is_over:
@@ -266,7 +267,10 @@ def test_truncation_flags_and_final_infos():
     for agent in e.possible_agents:
         info = e.infos[agent]
         assert info["phase"] == "game_over" and info["decision"] is None and info["to_move"] is None
+        assert info["phase_id"] == PHASE_NAMES.index("game_over")
+        assert info["decision_id"] == -1 and info["to_move_id"] == -1
         assert info["winners"] == [winner] and info["truncated_by_max_rounds"] is True
+        assert info["winner"] is (agent == winner)
         assert info["rank"] == (0 if agent == winner else 1)
         assert info["cash"] == e.game.state.players[int(agent[-1])].cash
     # each agent steps None once, then the env is empty
@@ -313,7 +317,7 @@ def test_termination_by_the_rules_pays_hand_checked_zero_sum_rewards(heuristic_i
     assert all(e.terminations.values()) and not any(e.truncations.values())
     assert totals == pytest.approx(EXPECTED[scheme], abs=1e-12)
     assert sum(totals.values()) == pytest.approx(0.0, abs=1e-12)
-    assert e.infos["player_0"]["winners"] == ["player_0"]
+    assert [e.infos[f"player_{p}"]["winner"] for p in range(4)] == [True, False, False, False]
     assert [e.infos[f"player_{p}"]["rank"] for p in range(4)] == [0, 1, 2, 3]
 
 
@@ -361,12 +365,22 @@ def test_infos_are_deterministic_and_describe_the_decision():
     e.reset(seed=9)
     mover = e.agent_selection
     other = next(a for a in e.possible_agents if a != mover)
-    assert e.infos[mover] == {"phase": "setup_restaurants", "decision": "initial_restaurant", "round": 0,
-                              "to_move": mover, "legal_action_count": len(e.game.legal_actions())}
-    assert e.infos[other]["legal_action_count"] == 0 and e.infos[other]["to_move"] == mover
+    mover_id = e.agent_name_mapping[mover]
+    # numbers only, the same keys on every step: any framework can tensorize them (TorchRL does)
+    assert e.infos[mover] == {"phase_id": 0, "decision_id": 0, "round": 0, "to_move_id": mover_id,
+                              "legal_action_count": len(e.game.legal_actions()), "cash": 0, "rank": -1,
+                              "winner": False, "truncated_by_max_rounds": False}
+    assert e.infos[other]["legal_action_count"] == 0 and e.infos[other]["to_move_id"] == mover_id
+    assert PHASE_NAMES[0] == "setup_restaurants" and DECISION_NAMES[0] == "initial_restaurant"
     twin = raw_env(num_players=2)
     twin.reset(seed=9)
     assert twin.infos == e.infos
+    # info_strings=True adds the readable names (the keys of the infos before the numeric ones)
+    named = raw_env(num_players=2, info_strings=True)
+    named.reset(seed=9)
+    assert named.infos[mover] == {**e.infos[mover], "phase": "setup_restaurants",
+                                  "decision": "initial_restaurant", "to_move": mover}
+    assert named.infos[other]["to_move"] == mover
 
 
 def test_render_modes():

@@ -89,7 +89,7 @@ def test_stable_baselines3_check_env():
 def test_gymnasium_make_from_the_registry():
     made = gymnasium.make("fcm/FoodChainMagnateSingle-v0", num_players=2, max_rounds=2)
     obs, info = made.reset(seed=3)
-    assert obs.shape == (FLAT_SIZE,) and info["learner"] == "player_0"
+    assert obs.shape == (FLAT_SIZE,) and info["learner_id"] == 0
     masks = made.get_wrapper_attr("action_masks")()
     obs, _reward, _terminated, _truncated, info = made.step(int(np.flatnonzero(masks)[0]))
     assert obs.dtype == np.float32
@@ -103,12 +103,13 @@ def test_spaces_masks_and_observations():
     assert e.observation_space.shape == (FLAT_SIZE,) and e.observation_space.dtype == np.float32
     assert e.action_space == gymnasium.spaces.Discrete(NUM_ACTIONS)
     obs, info = e.reset(seed=5)
-    assert e.game.current_player == 1 and info["learner"] == "player_1" and info["to_move"] == "player_1"
+    assert e.game.current_player == 1 and info["learner_id"] == 1 and info["to_move_id"] == 1
     np.testing.assert_array_equal(obs, Observer().observe_flat(e.game, 1))
     masks = e.action_masks()
     assert masks.dtype == bool
     np.testing.assert_array_equal(masks, legal_action_mask(e.game, 1).astype(bool))
     assert info["legal_action_count"] == masks.sum()
+    np.testing.assert_array_equal(info["action_mask"], masks.astype(np.int8))  # Gymnasium's way (Taxi)
     obs[:] = 7.0
     masks[:] = False
     assert e.action_masks().any() and e.observe_into(np.zeros(FLAT_SIZE, np.float32)).max() < 7.0

@@ -8,6 +8,7 @@ from env_helpers import random_legal
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
+from fcm_env.env import PHASE_NAMES
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv
 
@@ -57,7 +58,7 @@ def test_the_same_trajectories_as_single_envs_across_auto_resets():
                 assert infos["_final_obs"][i] and infos["_final_info"][i]
                 np.testing.assert_array_equal(infos["final_obs"][i], o)
                 np.testing.assert_array_equal(venv.final_observations[i], o)
-                assert venv.final_infos[i] == info
+                assert venv.final_infos[i] == {k: v for k, v in info.items() if k != "action_mask"}
                 o, _ = e.reset()  # same-step auto-reset: the returned row is the new game's
             else:
                 assert venv.final_observations[i] is None
@@ -76,7 +77,7 @@ def test_final_info_holds_the_finished_game():
             break
     i = int(np.flatnonzero(truncations)[0])
     final = venv.final_infos[i]
-    assert final["phase"] == "game_over" and final["truncated_by_max_rounds"] is True
+    assert final["phase_id"] == PHASE_NAMES.index("game_over") and final["truncated_by_max_rounds"] is True
     assert rewards[i] == (1.0 if final["rank"] == 0 else -1.0)
     assert infos["final_info"]["rank"][i] == final["rank"]
     assert venv.envs[i].game.state.round == 0  # already the next game
@@ -114,6 +115,7 @@ def test_seed_lists_env_fn_and_argument_checks():
 def test_collect_infos_and_render():
     venv = FcmVectorEnv(2, num_players=2, collect_infos=True, render_mode="ansi")
     _, infos = venv.reset(seed=0)
-    assert list(infos["learner"]) == ["player_0", "player_0"] and infos["_round"].all()
+    assert list(infos["learner_id"]) == [0, 0] and infos["_round"].all()
+    assert infos["learner_id"].dtype.kind == "i"  # numbers only: plain arrays, no object arrays
     assert all(isinstance(t, str) for t in venv.render())
     venv.close()

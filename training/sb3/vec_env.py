@@ -5,7 +5,7 @@
 * ``reset()`` uses the seeds given by ``seed()`` (sub-env ``i``: ``seed + i``) once, as SB3 does;
 * ``step_wait()`` returns ``(obs float32[B, F], rewards float32[B], dones bool[B], infos list[dict])``
   with SB3's auto-reset keys: ``infos[i]["terminal_observation"]`` and ``"TimeLimit.truncated"``
-  (True when ``max_rounds`` cut the game off), plus the finished game's info (winners, rank, cash);
+  (True when ``max_rounds`` cut the game off), plus the finished game's info (winner, rank, cash);
 * ``env_method("action_masks")`` returns one bool mask per sub-env, which is what
   ``sb3_contrib.common.maskable.utils.get_action_masks`` stacks; ``has_attr("action_masks")``
   is True, so ``MaskablePPO`` sees masking as supported.
