@@ -7,7 +7,8 @@ builds one from a spec (``fcm_agents.search.config.parse_params`` reads the para
 
 from .config import SearchConfig, parse_params
 from .flat import FlatConfig, FlatSearchAgent, parse_flat_params
-from .mcts import SearchAgent, SearchStats
+from .frame import SearchStats
+from .mcts import SearchAgent
 from .value import score
 
 __all__ = ["FlatConfig", "FlatSearchAgent", "SearchAgent", "SearchConfig", "SearchStats", "parse_flat_params",

@@ -18,19 +18,14 @@ in the ladder so the tree search has a search to beat (docs/search.md). Determin
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
-from typing import Any
-
-import numpy as np
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 
-from ..base import SeededAgent
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from .config import parse_key_values
-from .mcts import SearchStats
+from .frame import EngineSearch
 from .value import score
 
 
@@ -57,7 +52,7 @@ def parse_flat_params(text: str) -> FlatConfig:
     return replace(FlatConfig(), **parse_key_values(text, FlatConfig, "flat"))
 
 
-class FlatSearchAgent(SeededAgent):
+class FlatSearchAgent(EngineSearch):
     """Plays the candidate whose determinized heuristic rollouts score best (module docstring)."""
 
     def __init__(self, config: FlatConfig | None = None, seed: int | None = None, name: str = "flat"):
@@ -65,25 +60,8 @@ class FlatSearchAgent(SeededAgent):
         self.config = config or FlatConfig()
         self._heuristic = HeuristicAgent(seed=0)
         self._model = HeuristicHiddenModel()
-        self.stats = SearchStats()
 
-    def act(self, observation: Any, action_mask: np.ndarray) -> int:
-        raise TypeError("FlatSearchAgent reads the engine: call act_on_game(game, player) "
-                        "(the tournament runner and the single-agent env do this for you)")
-
-    def reset(self) -> None:
-        super().reset()
-        self.stats = SearchStats()
-
-    def act_on_game(self, game: Game, player: int) -> Action:
-        pending = game.pending
-        if pending is None or pending.player != player:
-            raise ValueError(f"player {player} is not the one to move")
-        self.stats.decisions += 1
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        start = time.perf_counter()
+    def _search(self, game: Game, player: int, legal: list[Action], start: float) -> Action:
         candidates = self._candidates(game, player, legal)
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -96,9 +74,7 @@ class FlatSearchAgent(SeededAgent):
                     counts[i] += 1
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        self.stats.searched += 1
         self.stats.iterations += sum(counts)
-        self.stats.seconds += time.perf_counter() - start
         return candidates[best]
 
     def _candidates(self, game: Game, player: int, legal: list[Action]) -> list[Action]:

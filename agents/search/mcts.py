@@ -27,20 +27,16 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.events import HIDDEN_DECISIONS
 from fcm_env.engine.game import Game
 from fcm_env.engine.hidden.determinize import UniformModel
 
-from ..base import SeededAgent
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from ..random_agent import RandomAgent
 from .config import SearchConfig
+from .frame import EngineSearch
 from .opponents import OpponentTypes
 from .policy_model import PolicyModel, default_policy_path, resolve_prior
 from .tree import Edge, Node
@@ -50,18 +46,7 @@ from .value import ValueFn, scorer
 UNTRIED = 0.5
 
 
-@dataclass
-class SearchStats:
-    """What the search did, summed over the decisions it searched (forced moves are not searched)."""
-
-    decisions: int = 0
-    searched: int = 0
-    iterations: int = 0
-    rollout_moves: int = 0
-    seconds: float = 0.0
-
-
-class SearchAgent(SeededAgent):
+class SearchAgent(EngineSearch):
     """Plays by information-set MCTS (module docstring); ``config`` sets the budget and the parts."""
 
     def __init__(self, config: SearchConfig | None = None, seed: int | None = None, name: str = "search",
@@ -75,30 +60,16 @@ class SearchAgent(SeededAgent):
         self._seat_priors: list[str] = []  # the prior of each seat's moves in the tree (the others': their model)
         self.opponents: OpponentTypes | None = None  # others=infer: what each other player plays like
         self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
-        self.stats = SearchStats()
         #: the root of the last search (its edges: visits and backed-up values per observed action)
         self.last_root: Node | None = None
 
-    def act(self, observation: Any, action_mask: np.ndarray) -> int:
-        raise TypeError("SearchAgent reads the engine: call act_on_game(game, player) "
-                        "(the tournament runner and the single-agent env do this for you)")
-
     def reset(self) -> None:
         super().reset()
-        self.stats = SearchStats()
         self.opponents = None
 
     # ------------------------------------------------------------------ one decision
 
-    def act_on_game(self, game: Game, player: int) -> Action:
-        pending = game.pending
-        if pending is None or pending.player != player:
-            raise ValueError(f"player {player} is not the one to move")
-        self.stats.decisions += 1
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        start = time.perf_counter()
+    def _search(self, game: Game, player: int, legal: list[Action], start: float) -> Action:
         config = self.config
         deadline = start + config.seconds if config.seconds else math.inf
         num_players = game.state.num_players
@@ -115,9 +86,7 @@ class SearchAgent(SeededAgent):
             self._iterate(game, player, root, rollout_agents)
             done += 1
         self.last_root = root
-        self.stats.searched += 1
         self.stats.iterations += done
-        self.stats.seconds += time.perf_counter() - start
         return self._best(root, legal, game, player)
 
     def _policy_model(self, num_players: int) -> PolicyModel:
