@@ -73,8 +73,8 @@ class SearchAgent(EngineSearch):
         config = self.config
         deadline = start + config.seconds if config.seconds else math.inf
         num_players = game.state.num_players
-        self._prior = resolve_prior(config.prior, num_players)
         others = self._others_models(game, player)
+        self._prior = resolve_prior(config.prior, num_players, others)
         own = self._rollout_agent(num_players)
         rollout_agents = [own if p == player or others[p] == "same" else self._model_agent(others[p], num_players)
                           for p in range(num_players)]

@@ -39,17 +39,21 @@ def default_policy_path(num_players: int) -> Path:
     return shipped_model_path(num_players if num_players in MODEL_FILES else 2)
 
 
-def resolve_prior(prior: str, num_players: int) -> str:
-    """``auto`` -> ``policy`` where a policy for the table's size is shipped, else ``heuristic``.
+def resolve_prior(prior: str, num_players: int, others: list[str] | None = None) -> str:
+    """``auto`` -> ``policy`` where a policy for the table's size is shipped and another player is
+    modelled as the policy (``others``: the models of the seats), else ``heuristic``.
 
-    On development seeds the 2-player policy's priors lifted the search against the policy from
-    7/16 to 10/12 games at two players, but at four players (where that policy is not at home)
-    the heuristic's priors won more often against three heuristics (docs/search.md)."""
+    The seat's own priors follow the model of the others: on development seeds the policy's
+    priors lifted the search against the policy (7/16 -> 10/12 games at two players), but cost
+    it games against the heuristic (19 of 22 on fresh seeds, where the heuristic's priors had won
+    50 of 50); at four players, where the 2-player policy is not at home, the heuristic's priors
+    won more often against three heuristics (docs/search.md)."""
     if prior != "auto":
         return prior
     from ..models import MODEL_FILES
 
-    return "policy" if num_players in MODEL_FILES else "heuristic"
+    policy_opponent = others is None or "policy" in others
+    return "policy" if num_players in MODEL_FILES and policy_opponent else "heuristic"
 
 
 class PolicyModel:

@@ -71,15 +71,20 @@ def test_a_policy_rolls_out_and_gives_the_priors():
     assert max(priors, key=priors.get) == game.observed_action(favourite, player)
 
 
-def test_the_automatic_prior_is_the_policy_where_one_is_shipped_for_the_table():
+def test_the_automatic_prior_is_the_policy_against_a_policy_where_one_is_shipped_for_the_table():
     from fcm_agents.search.policy_model import resolve_prior
 
-    assert [resolve_prior("auto", n) for n in (2, 3, 4, 5)] == ["policy", "heuristic", "heuristic", "heuristic"]
-    assert resolve_prior("uniform", 2) == "uniform"
+    against_policy = ["same", "policy"]
+    assert [resolve_prior("auto", n, against_policy) for n in (2, 3, 4, 5)] == ["policy"] + ["heuristic"] * 3
+    assert resolve_prior("auto", 2, ["same", "heuristic"]) == "heuristic"  # the others play like the heuristic
+    assert resolve_prior("uniform", 2, against_policy) == "uniform"
     game = _middle(2, seed=8)
-    agent = SearchAgent(parse_params("iterations=3,horizon=0"), seed=1)
+    agent = SearchAgent(parse_params("iterations=3,horizon=0,others=policy"), seed=1)
     agent.act_on_game(game, game.current_player)
     assert agent.last_root.priors is not None  # the policy gave the root's priors
+    agent = SearchAgent(parse_params("iterations=3,horizon=0,others=heuristic"), seed=1)
+    agent.act_on_game(game, game.current_player)
+    assert agent.last_root.priors is None  # the heuristic's priors are not kept on the node
 
 
 def _middle(num_players: int, seed: int, rounds: int = 3) -> Game:
