@@ -70,3 +70,8 @@ def _narrowest(console: Console, table: Table) -> int:
     names = table.columns[0]
     longest = max(len(str(cell)) for cell in [names.header, *names.cells])
     return natural - longest + min(longest, NAME_FOLD_WIDTH)
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``1 game``, ``2 games``: the lines under the tables say counts that are often 1 (``--games 1``)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"

@@ -77,3 +77,17 @@ def test_a_users_own_agents_and_training_packages_do_not_shadow_ours(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "RandomAgent"]
+
+
+def test_typed_packages_ship_their_py_typed_marker():
+    """PEP 561: without the marker in the wheel, type checkers ignore the packages' annotations. setuptools
+    ships py.typed by itself from version 69; below that only package-data does."""
+    package_data = SETUPTOOLS.get("package-data", {})
+    (setuptools,) = [r for r in PYPROJECT["build-system"]["requires"] if r.startswith("setuptools")]
+    floor = re.search(r">=\s*([0-9]+)", setuptools)
+    implicit = floor is not None and int(floor.group(1)) >= 69
+    for package in ("fcm_env", "fcm_agents", "fcm_training"):
+        assert (_folder(package) / "py.typed").is_file(), f"{_folder(package).relative_to(ROOT)} has no py.typed"
+        assert implicit or "py.typed" in package_data.get(package, []), (
+            f"pyproject.toml does not ship {package}/py.typed: list it in package-data (or require setuptools>=69)"
+        )

@@ -34,3 +34,30 @@ def test_shipped_policy_example_plays_a_game():
     exec(_block('load_agent("policy")'), scope)  # noqa: S102 - our own README
     result = scope["result"]
     assert result.winners and len(result.cash) == 2
+
+
+def test_every_fcm_command_in_the_readme_parses():
+    """A newcomer pastes these: each names a real subcommand with real options."""
+    import shlex
+
+    from fcm_env.cli import build_parser
+
+    mentions = {"fcm replay --png"}  # an option named in prose, not a command to run
+    commands = [c for c in re.findall(r"`(fcm [^`]+)`", README)
+                if len(c.split()) > 2 and c.split()[1] != "--help" and c not in mentions]
+    commands += re.findall(r"^[^#\n]*&& (fcm [^\n]+)$", README, flags=re.MULTILINE)  # the Quickstart's
+    assert {"fcm play --opponents policy", "fcm web --open", "fcm train configs/quick.yaml",
+            "fcm map --players 4"} <= set(commands)
+    parser = build_parser()
+    for command in commands:
+        try:
+            parser.parse_args(shlex.split(command)[1:])
+        except SystemExit:
+            raise AssertionError(f"README command does not parse: {command}") from None
+
+
+def test_the_quickstart_offers_cpu_torch_and_no_unpublished_install():
+    quickstart = re.search(r"## Quickstart\n(.*?)\n## ", README, flags=re.DOTALL).group(1)
+    block = re.search(r"```bash\n(.*?)```", quickstart, flags=re.DOTALL).group(1)
+    assert "# python -m pip install torch --index-url https://download.pytorch.org/whl/cpu" in block
+    assert "`pip install fcm-magnate`" not in README.split("not on PyPI yet")[0]  # not offered before the note
