@@ -31,6 +31,33 @@ from typing import Any
 import numpy as np
 
 VARIANT_CHOICES = ("standard", "introductory")
+PNG_SCALES = (16, 128)  # fcm replay --scale: below 16 the text is unreadable, above 128 a picture is tens of MB
+
+
+def _seed(text: str) -> int:
+    """An argparse type: seeds are non-negative (numpy's generators refuse others, in words that name no
+    option)."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {value}")
+    return value
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type for counts (games, workers, rounds): 0 or less would be accepted silently or fail
+    later in words that name no option."""
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer of at least 1, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+
 
 # ------------------------------------------------------------------ map
 
@@ -61,68 +88,152 @@ def _specs(text: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[[], None]]:
-    """A tick function: a tqdm bar on stderr when tqdm is installed, else a plain counter."""
+def _progress(total: int, desc: str, enabled: bool = True, initial: int = 0) -> Iterator[Callable[[], None]]:
+    """A tick function: a tqdm bar on stderr when tqdm is installed, else a plain counter; ``initial``
+    games are already done (a resumed run)."""
     if not enabled:
         yield lambda: None
         return
     try:
         from tqdm import tqdm
     except ImportError:
-        done = [0]
+        done = [initial]
 
         def tick() -> None:
             done[0] += 1
             print(f"\r{desc}: {done[0]}/{total}", end="\n" if done[0] == total else "", file=sys.stderr, flush=True)
 
-        yield tick
+        try:
+            yield tick
+        finally:
+            if done[0] != total:  # stopped early: the next line starts on a line of its own
+                print(file=sys.stderr)
         return
-    with tqdm(total=total, desc=desc, unit="game", file=sys.stderr) as bar:
+    with tqdm(total=total, initial=initial, desc=desc, unit="game", file=sys.stderr) as bar:
         yield lambda: bar.update(1)
 
 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
               out_dir: Path | None, records: bool, progress: bool = True, backend: str = "process",
-              address: str | None = None) -> int:
-    """Play a batch of bot games (``fcm_training.common.evaluate``), print the table, write results to ``out_dir``."""
+              address: str | None = None, resume: bool = False, command: str = "simulate",
+              argv: Sequence[str] = ()) -> int:
+    """Play a batch of bot games (``fcm_training.common.evaluate``), print the table, write results to ``out_dir``.
+
+    Each game is kept in ``out_dir`` as it ends (``TournamentRun``) and ``resume`` plays only the missing
+    ones, so a long run can be stopped: SIGINT or SIGTERM ends it at once with one line that says what was
+    kept and the command that resumes (``argv``: this command's arguments), exit code 130 or 143.
+    """
     from fcm_agents.registry import make_agent
-    from fcm_env.tables import print_table
-    from fcm_training.common.evaluate import TournamentConfig, results_notes, results_table, run_tournament
+    from fcm_env.tables import plural, print_table
+    from fcm_training.common.evaluate import (
+        Interrupted,
+        TournamentConfig,
+        TournamentRun,
+        WorkerLost,
+        results_notes,
+        results_table,
+        stop_on_signals,
+    )
 
-    for spec in sorted(set(lineup)):
-        make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
-    runner = None  # the shared tournament code's worker processes
-    if backend == "ray":
-        from fcm_training.rllib.evaluate import ray_runner
+    run = None
+    with stop_on_signals():
+        try:
+            for spec in sorted(set(lineup)):
+                make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
+            job_runner = None  # the shared tournament code's worker processes
+            if backend == "ray":
+                from fcm_training.rllib.evaluate import ray_job_runner
 
-        runner = ray_runner(address)
-    elif backend != "process":
-        raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
-    elif address is not None:
-        raise ValueError("an address is for --backend ray (a Ray cluster to join)")
-    config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
-                              workers=workers)
-    start = time.perf_counter()
-    with _progress(games, "games", progress) as tick:
-        stats, results = run_tournament(config, out_dir, progress=tick, records=records, runner=runner)
+                job_runner = ray_job_runner(address, workers)
+            elif backend != "process":
+                raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
+            elif address is not None:
+                raise ValueError("an address is for --backend ray (a Ray cluster to join)")
+            config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
+                                      workers=workers)
+            run = TournamentRun(config, out_dir, records=records, resume=resume, overwrite=False)
+            before, todo = run.kept, len(run.missing())
+            start = time.perf_counter()
+            with _progress(games, "games", progress, initial=games - todo) as tick:
+                run.play(job_runner, tick)
+            stats = run.save()
+        except (Interrupted, WorkerLost) as stop:
+            if run is not None:
+                run.save()  # the summary of what is there
+            print(_stopped_line(command, stop, run.kept if run else None, games, out_dir, records, argv),
+                  file=sys.stderr)
+            return stop.exit_code if isinstance(stop, Interrupted) else 1
+        except Exception:
+            if run is not None and out_dir is not None:
+                with contextlib.suppress(Exception):
+                    run.save()
+            raise
+    results = run.ordered()
     elapsed = time.perf_counter() - start
-    print(f"{games} games of {len(lineup)} players ({', '.join(lineup)}), seeds {seed}..{seed + games - 1}, "
-          f"{variant}, max {max_rounds} rounds; {elapsed:.1f} s")
+    seeds = f"seed {seed}" if games == 1 else f"seeds {seed}..{seed + games - 1}"
+    print(f"{plural(games, 'game')} of {len(lineup)} players ({', '.join(lineup)}), {seeds}, "
+          f"{variant}, max {plural(max_rounds, 'round')}; {elapsed:.1f} s")
     print_table(results_table(stats))
     for line in results_notes(stats, results):
         print(line)
     if out_dir is not None:
-        written = "summary.json, games.csv" + (", records/" if records else "")
-        print(f"results written to {out_dir} ({written})")
+        written = "summary.json, games.csv, games.jsonl" + (", records/" if records else "")
+        kept = f"; {plural(before, 'game')} kept from before, {todo} played now" if resume else ""
+        print(f"results written to {out_dir} ({written}{kept})")
     return 0
 
 
+def _stopped_line(command: str, stop: BaseException, kept: int | None, games: int, out_dir: Path | None,
+                  records: bool, argv: Sequence[str]) -> str:
+    """The one line an interrupted (or failed) batch ends with: what was kept and how to go on
+    (``kept`` None: stopped before the run began)."""
+    from fcm_env.tables import plural
+    from fcm_training.common.evaluate import Interrupted
+
+    why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
+    if kept is None:
+        return f"fcm {command}: {why} before the first game; nothing was written"
+    if out_dir is None:
+        return (f"fcm {command}: {why} after {kept} of {plural(games, 'game')}; none kept (no --out): "
+                "give --out DIR to keep finished games")
+    files = "games.jsonl" + (", records/" if records else "")
+    return (f"fcm {command}: {why}; {kept} of {plural(games, 'game')} finished and kept in {out_dir} ({files}; "
+            f"summary.json and games.csv of those); resume: {_resume_command(command, argv, out_dir)}")
+
+
+def _resume_command(command: str, argv: Sequence[str], out_dir: Path) -> str:
+    """This command again with ``--resume OUT`` in place of ``--out``/``--resume``: what finishes the run."""
+    import shlex
+
+    args, skip = [], False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token in ("--out", "--resume"):
+            skip = True
+        elif not token.startswith(("--out=", "--resume=")):
+            args.append(token)
+    return shlex.join(["fcm", command, *args, "--resume", str(out_dir)])
+
+
+def _out_dir(args: argparse.Namespace, default: Path | None) -> Path | None:
+    """Where the batch keeps its games: ``--resume DIR`` (a run to finish), else ``--out``, else ``default``."""
+    if args.resume is not None:
+        if args.out is not None and args.out != args.resume:
+            raise ValueError(f"--out {args.out} and --resume {args.resume} are different folders: "
+                             "--resume DIR alone finishes the run kept in DIR")
+        return args.resume
+    return args.out if args.out is not None else default
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    if args.records and args.out is None:
+    out = _out_dir(args, None)
+    if args.records and out is None:
         raise ValueError("--records needs --out DIR (the records are written there)")
     return run_batch(_specs(args.agents), games=args.games, seed=args.seed, variant=args.variant,
-                     max_rounds=args.max_rounds, workers=args.workers, out_dir=args.out, records=args.records,
-                     progress=not args.no_progress)
+                     max_rounds=args.max_rounds, workers=args.workers, out_dir=out, records=args.records,
+                     progress=not args.no_progress, resume=args.resume is not None, command="simulate",
+                     argv=args.argv_echo)
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
@@ -131,10 +242,11 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         if not 2 <= args.players <= 5:
             raise ValueError(f"--players must be 2..5, got {args.players}")
         lineup = [lineup[i % len(lineup)] for i in range(args.players)]
-    out = args.out if args.out is not None else Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
+    out = _out_dir(args, Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}")
     return run_batch(lineup, games=args.games, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds,
                      workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress,
-                     backend=args.backend, address=args.address)
+                     backend=args.backend, address=args.address, resume=args.resume is not None,
+                     command="evaluate", argv=args.argv_echo)
 
 
 # ------------------------------------------------------------------ leaderboard
@@ -144,9 +256,11 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     """Play the leaderboard's tables (only the missing games), then write its table (docs/leaderboard.md)."""
     import json
 
+    from fcm_training.common.evaluate import Interrupted, WorkerLost, stop_on_signals
     from fcm_training.common.leaderboard import (
         DEFAULT_AGENTS,
         LeaderboardConfig,
+        kept_games,
         play,
         standings,
         to_json,
@@ -158,22 +272,24 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     sizes = tuple(int(n) for n in args.players.split(",") if n.strip())
     config = LeaderboardConfig(agents=agents, sizes=sizes, games=args.games, seed=args.seed,
                                max_rounds=args.max_rounds, workers=args.workers)
-    for spec in agents:
-        make_agent_check(spec)
-    runner = None
-    if args.backend == "ray":
-        from fcm_training.rllib.evaluate import ray_job_runner
-
-        runner = ray_job_runner(args.address, args.workers)
     total = len(config.tables()) * config.games
-    start = time.perf_counter()
-    try:
-        with _progress(total, "games", not args.no_progress) as tick:
-            by_size = play(config, args.out, runner=runner, progress=tick)
-    except KeyboardInterrupt:
-        print(f"\nfcm leaderboard: interrupted; every finished game is kept in {args.out}: "
-              "run the same command to play the rest", file=sys.stderr)
-        return 130
+    with stop_on_signals():  # SIGINT/SIGTERM: the workers stop at once, the finished games stay
+        try:
+            for spec in agents:
+                make_agent_check(spec)
+            runner = None
+            if args.backend == "ray":
+                from fcm_training.rllib.evaluate import ray_job_runner
+
+                runner = ray_job_runner(args.address, args.workers)
+            start = time.perf_counter()
+            with _progress(total, "games", not args.no_progress, initial=kept_games(config, args.out)) as tick:
+                by_size = play(config, args.out, runner=runner, progress=tick)
+        except (Interrupted, WorkerLost) as stop:
+            why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
+            print(f"fcm leaderboard: {why}; {kept_games(config, args.out)} of {total} games finished and kept in "
+                  f"{args.out}: run the same command to play the rest", file=sys.stderr)
+            return stop.exit_code if isinstance(stop, Interrupted) else 1
     wall = time.perf_counter() - start
     table = standings(by_size)
     command = "fcm leaderboard " + " ".join(args.argv_echo)
@@ -213,14 +329,17 @@ def _print_events(record, args: argparse.Namespace) -> int:
     """The record's game as an account of events, one line each, round by round."""
     from fcm_env.engine.events import visible
     from fcm_env.engine.persistence.records import replay
+    from fcm_env.tables import plural
     from fcm_env.text.sentences import sentences
 
+    if args.player is not None and not 0 <= args.player < record.num_players:
+        raise ValueError(f"--player must be 0..{record.num_players - 1}, got {args.player}")
     game = replay(record, upto=0)
     game.record_events()
     for action in record.actions:
         game.apply(action)
-    if args.player is not None and not 0 <= args.player < record.num_players:
-        raise ValueError(f"--player must be 0..{record.num_players - 1}, got {args.player}")
+    if args.round is not None and not 1 <= args.round <= game.state.round:
+        raise ValueError(f"--round must be 1..{game.state.round} (the rounds of this game), got {args.round}")
     shown, last = 0, None
     for event, text in zip(game.events, sentences(game.events, game.state), strict=True):  # third person
         if args.round is not None and event["round"] != args.round:
@@ -233,15 +352,61 @@ def _print_events(record, args: argparse.Namespace) -> int:
         print(f"  {text}")
         shown += 1
     view = "everything" if args.player is None else f"what player {args.player} sees"
-    print(f"{shown} events ({view})")
+    print(f"{plural(shown, 'event')} ({view})")
     return 0
 
 
+def _check_replay_options(args: argparse.Namespace) -> None:
+    """Refuse option mixes that would be ignored, before the record is read or anything is printed."""
+    if args.scale is not None:
+        low, high = PNG_SCALES
+        if args.png is None:
+            raise ValueError("--scale sizes the --png picture: add --png OUT.png (or leave out --scale)")
+        if not low <= args.scale <= high:
+            raise ValueError(f"--scale must be {low}..{high} pixels per map square, got {args.scale}")
+    if args.png is not None and not Path(args.png).parent.is_dir():
+        raise ValueError(f"--png {args.png}: the folder {Path(args.png).parent} does not exist")
+    if args.final and args.step is not None:
+        raise ValueError("--final replays the whole record; it does not go with --step")
+    for name in ("round", "player"):
+        if getattr(args, name) is not None and not args.events:
+            raise ValueError(f"--{name} filters the --events account: add --events (or leave out --{name})")
+    if args.events and args.list:
+        raise ValueError("--events and --list are two different printouts: give one of them")
+    mode = "--events" if args.events else "--list" if args.list else None
+    if mode is not None:
+        for name, given in (("--step", args.step is not None), ("--final", args.final), ("--png", args.png)):
+            if given:
+                raise ValueError(f"{mode} covers the whole record: it does not go with {name}")
+
+
+def _load_record(path: Path):
+    """The record at ``path``, or a ValueError naming the file and what is wrong with it (one line)."""
+    from fcm_env.engine.persistence.records import GameRecord
+
+    try:
+        return GameRecord.load(path)
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ValueError(f"{path}: is a folder, not a game record") from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not a game record: not UTF-8 text (byte {exc.start}); "
+                         "a record is a JSON file written by fcm play, simulate --records or evaluate") from None
+    except ValueError as exc:  # RecordFormatError; invalid JSON already names the file
+        text = str(exc)
+        raise ValueError(text if text.startswith(str(path)) else f"{path}: {text}") from None
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from fcm_env.engine.persistence.records import GameRecord, replay
+    from fcm_env.engine.persistence.records import replay
+    from fcm_env.tables import plural
     from fcm_env.text.state import state_ascii
 
-    record = GameRecord.load(args.file)
+    _check_replay_options(args)
+    record = _load_record(args.file)
     total = len(record.actions)
     if args.events:
         return _print_events(record, args)
@@ -253,10 +418,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(f"{step:>6}  round {game.state.round:>2} {game.phase.name:<17} {who:<9} "
                   f"{pending.decision.name if pending else '-':<18} {action}")
             game.apply(action)
-        print(f"{total} actions")
+        print(plural(total, "action"))
         return 0
-    if args.final and args.step is not None:
-        raise ValueError("--final replays the whole record; it does not go with --step")
     if args.step is not None and not 0 <= args.step <= total:
         raise ValueError(f"--step must be 0..{total} (the record has {total} actions), got {args.step}")
     game = replay(record, upto=args.step)
@@ -270,16 +433,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(f"step {step}/{total}: game over after round {game.state.round}"
               f"{' (max rounds reached)' if game.state.truncated else ''}; "
-              f"winner: {', '.join(f'player {w}' for w in game.winners)}")
+              f"{'winner' if len(game.winners) == 1 else 'winners'}: "
+              f"{', '.join(f'player {w}' for w in game.winners)}")
     if args.final or game.is_over:
         names = record.agents or [f"player {p}" for p in range(record.num_players)]
         cash = [int(p.cash) for p in game.state.players]
         for p in sorted(range(record.num_players), key=lambda p: -cash[p]):
             print(f"  player {p} ({names[p]}): ${cash[p]}{'  winner' if p in game.winners else ''}")
     if args.png:
-        from fcm_env.picture import board_png  # Pillow is loaded only when a picture is asked for
+        from fcm_env.picture import DEFAULT_SCALE, board_png  # Pillow is loaded only for a picture
 
-        data = board_png(game.state, scale=args.scale)
+        data = board_png(game.state, scale=args.scale or DEFAULT_SCALE)
         Path(args.png).write_bytes(data)
         print(f"picture written to {args.png} ({len(data)} bytes)")
     return 0
@@ -314,8 +478,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from fcm_agents.registry import make_agent
     from fcm_env.server import serve
 
-    if not args.stdio:
-        raise ValueError("only the JSON-lines transport on stdin/stdout exists: use fcm serve --stdio")
     # lines end at "\n" only, and bytes that are not UTF-8 reach the server (which answers them) instead of
     # ending the process with UnicodeDecodeError
     infile = sys.stdin
@@ -427,14 +589,16 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
 
 def _game_options(p: argparse.ArgumentParser, *, seed_help: str) -> None:
-    p.add_argument("--seed", type=int, default=0, help=seed_help)
+    p.add_argument("--seed", type=_seed, default=0, help=seed_help)
     p.add_argument("--variant", default="standard", choices=VARIANT_CHOICES, help="rules variant")
-    p.add_argument("--max-rounds", type=int, default=30, help="end a game after this many rounds (truncated)")
+    p.add_argument("--max-rounds", type=_at_least_one, default=30,
+                   help="end a game after this many rounds (truncated)")
 
 
 def _batch_options(p: argparse.ArgumentParser) -> None:
     _game_options(p, seed_help="seed of the first game (game g uses seed + g)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--workers", type=_at_least_one, default=1,
+                   help="worker processes (results do not depend on it)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -474,7 +638,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("map", help="build a random map (or a given layout) and print it as text")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="player count (map size)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the map draw")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the map draw")
     p.add_argument("--tiles", default=None, help='explicit layout, e.g. "A0 B1 / C2 D3" (letter + quarter turns)')
     p.set_defaults(func=_cmd_map)
 
@@ -485,10 +649,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
                         "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
                         "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md)")
-    p.add_argument("--games", type=int, default=50, help="number of games")
+    p.add_argument("--games", type=_at_least_one, default=50, help="number of games")
     _batch_options(p)
-    p.add_argument("--out", type=Path, default=None, help="write summary.json and games.csv to this folder")
+    p.add_argument("--out", type=Path, default=None,
+                   help="keep every game in this folder as it ends (games.jsonl), then summary.json and games.csv")
     p.add_argument("--records", action="store_true", help="with --out: also write one game record per game")
+    p.add_argument("--resume", type=Path, default=None, metavar="DIR",
+                   help="finish the run kept in DIR (interrupted): the same command plus --resume DIR plays only "
+                        "its missing games")
     p.set_defaults(func=_cmd_simulate)
 
     p = sub.add_parser("evaluate", help="run a rating tournament and save its results",
@@ -500,11 +668,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "(docs/search.md)")
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
-    p.add_argument("--games", type=int, default=200, help="number of games")
+    p.add_argument("--games", type=_at_least_one, default=200, help="number of games")
     _batch_options(p)
-    p.add_argument("--out", type=Path, default=None, help="results folder (default runs/eval-<timestamp>)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="results folder, every game kept as it ends (default runs/eval-<timestamp>)")
     p.add_argument("--records", action=argparse.BooleanOptionalAction, default=True,
                    help="write one replayable record per game")
+    p.add_argument("--resume", type=Path, default=None, metavar="DIR",
+                   help="finish the run kept in DIR (interrupted): the same command plus --resume DIR plays only "
+                        "its missing games")
     p.add_argument("--backend", choices=("process", "ray"), default="process",
                    help="run games in worker processes or as Ray tasks (same results; docs/distributed.md)")
     p.add_argument("--address", default=None,
@@ -538,19 +710,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--final", action="store_true", help="replay everything; print only the result, not the board")
     p.add_argument("--list", action="store_true", help="print every action with its step index")
     p.add_argument("--events", action="store_true", help="print the game's events (sales, salaries, demand, ...)")
-    p.add_argument("--round", type=int, default=None, help="with --events: only this round")
-    p.add_argument("--player", type=int, default=None, help="with --events: only what this player may see")
+    p.add_argument("--round", type=int, default=None, help="only this round's events (needs --events)")
+    p.add_argument("--player", type=int, default=None,
+                   help="only the events this player may see (needs --events)")
     p.add_argument("--png", default=None, metavar="OUT.png", help="also write a picture of the position")
-    p.add_argument("--scale", type=int, default=24, help="PNG pixels per map square (at least 16)")
+    p.add_argument("--scale", type=int, default=None,
+                   help=f"with --png: pixels per map square, {PNG_SCALES[0]}..{PNG_SCALES[1]} (default 24)")
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("bench", help="engine and encoding speed figures on seeded random games",
                        description="Play seeded random games and time the engine, legal actions, the mask and "
                                    "the observation encoder (fcm_env.bench).")
     p.add_argument("--players", default="2,3,4,5", help="comma-separated player counts")
-    p.add_argument("--games", type=int, default=2, help="random games per player count")
-    p.add_argument("--positions", type=int, default=300, help="positions timed per player count")
-    p.add_argument("--reps", type=int, default=3, help="passes over the positions per timing")
+    p.add_argument("--games", type=_at_least_one, default=2, help="random games per player count")
+    p.add_argument("--positions", type=_at_least_one, default=300, help="positions timed per player count")
+    p.add_argument("--reps", type=_at_least_one, default=3, help="passes over the positions per timing")
     _game_options(p, seed_help="seed of the first game")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=_cmd_bench)
@@ -558,7 +732,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve games to a front end (JSON lines on stdin/stdout)",
                        description="One JSON request per line on stdin, one JSON reply per line on stdout "
                                    "(docs/protocol.md).")
-    p.add_argument("--stdio", action="store_true", help="use stdin/stdout (the only transport)")
+    p.add_argument("--stdio", action="store_true",
+                   help="use stdin/stdout: the default and only transport, so the flag may be left out")
     p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("web", help="play against bots or replay records in the browser",
@@ -584,10 +759,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "search:iterations=8, search:iterations=32)")
     p.add_argument("--add", default=None, help="more agent specs after the default ones (comma-separated)")
     p.add_argument("--players", default="2,3,4,5", help="table sizes, comma-separated")
-    p.add_argument("--games", type=int, default=40, help="games per table")
-    p.add_argument("--seed", type=int, default=7_000_000, help="the seed set (each table's seeds follow from it)")
-    p.add_argument("--max-rounds", type=int, default=30, help="end a game after this many rounds (truncated)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--games", type=_at_least_one, default=40, help="games per table")
+    p.add_argument("--seed", type=_seed, default=7_000_000,
+                   help="the seed set (each table's seeds follow from it)")
+    p.add_argument("--max-rounds", type=_at_least_one, default=30,
+                   help="end a game after this many rounds (truncated)")
+    p.add_argument("--workers", type=_at_least_one, default=1,
+                   help="worker processes (results do not depend on it)")
     p.add_argument("--out", type=Path, default=Path("runs/leaderboard"), help="where finished games are kept")
     p.add_argument("--markdown", type=Path, default=Path("runs/leaderboard/leaderboard.md"),
                    help="the table as markdown (the project's own: docs/leaderboard.md)")
@@ -637,9 +815,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # SIGTERM too, where a command turned it into one (``Interrupted``)
         print(f"\nfcm {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return getattr(exc, "exit_code", 130)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -174,7 +174,7 @@ def test_evaluate_without_records(tmp_path):
     done = run_fcm("evaluate", "--lineup", "random,random", "--games", "1", "--max-rounds", "2",
                    "--out", str(tmp_path / "ev"), "--no-records", "--no-progress")
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in (tmp_path / "ev").iterdir()) == ["games.csv", "summary.json"]
+    assert sorted(p.name for p in (tmp_path / "ev").iterdir()) == ["games.csv", "games.jsonl", "summary.json"]
 
 
 # ------------------------------------------------------------------ replay
@@ -318,9 +318,13 @@ def test_benchmark_script_runs_the_same_measurements():
 # ------------------------------------------------------------------ serve / train (argument handling)
 
 
-def test_serve_needs_stdio(capsys):
-    assert cli.main(["serve"]) == 2
-    assert "use fcm serve --stdio" in capsys.readouterr().err
+@pytest.mark.parametrize("flags", [[], ["--stdio"]])
+def test_serve_speaks_stdio_with_or_without_the_flag(flags, monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"cmd": "quit"}\n'))
+    assert cli.main(["serve", *flags]) == 0
+    assert json.loads(capsys.readouterr().out) == {"ok": True, "bye": True}
 
 
 def test_train_without_the_trainer_exits_2(monkeypatch, capsys):

@@ -22,24 +22,32 @@ tasks (``--backend ray``) with identical results.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
 from fcm_agents.match import MatchResult
 
-from .evaluate import AgentStats, TournamentConfig, play_one, summarise, wilson_interval
+from .evaluate import (
+    AgentStats,
+    Job,
+    JobRunner,
+    TournamentConfig,
+    count_lines,
+    deferred_signals,
+    open_lines,
+    run_jobs_in_processes,
+    summarise,
+    wilson_interval,
+    write_line,
+)
 
 #: the search at two budgets in iterations, not seconds: a thinking time would make the table depend on
 #: the machine and its load, and the process and Ray backends could not give the same table
 DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:iterations=8", "search:iterations=32")
 FIELD = "heuristic"
-
-Job = tuple[TournamentConfig, int]
-#: plays ``jobs`` and calls ``done(job, result)`` as each game ends (in any order)
-JobRunner = Callable[[Sequence[Job], Callable[[Job, MatchResult], None]], None]
 
 
 @dataclass(frozen=True)
@@ -75,29 +83,6 @@ class LeaderboardConfig:
                                 max_rounds=self.max_rounds, workers=self.workers)
 
 
-def run_jobs_in_processes(workers: int) -> JobRunner:
-    """The default ``JobRunner``: this process (``workers`` 1) or a pool of ``workers`` processes."""
-
-    def run(jobs: Sequence[Job], done: Callable[[Job, MatchResult], None]) -> None:
-        if workers <= 1:
-            for job in jobs:
-                done(job, play_one(job))
-            return
-        pool = ProcessPoolExecutor(max_workers=workers)
-        try:
-            futures = {pool.submit(play_one, job): job for job in jobs}
-            for future in as_completed(futures):
-                done(futures[future], future.result())
-        except BaseException:  # Ctrl-C: what finished is written; do not wait for the games still running
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
-
-    return run
-
-
 def _result_from_json(row: dict) -> MatchResult:
     return MatchResult(**row, record=None)
 
@@ -125,27 +110,32 @@ def play(config: LeaderboardConfig, out: Path, runner: JobRunner | None = None,
                 have[result.seed - tour.seed] = result
         results[(n, i)] = have
         jobs.extend((tour, g) for g in range(config.games) if g not in have)
-    files = {key: (out / f"{key[0]}p-{key[1]}.jsonl").open("a") for key in results}
+    files = {key: open_lines(out / f"{key[0]}p-{key[1]}.jsonl") for key in results}
     try:
         def done(job: Job, result: MatchResult) -> None:
             key = where[job[0]]
-            files[key].write(json.dumps(result.to_json()) + "\n")
-            files[key].flush()
-            results[key][job[1]] = result
+            with deferred_signals():  # an interrupt lands before or after a game is kept, never inside
+                write_line(files[key], result.to_json())
+                results[key][job[1]] = result
             if progress:
                 progress()
 
         (runner or run_jobs_in_processes(config.workers))(jobs, done)
     finally:
-        for f in files.values():
-            f.close()
+        for fd in files.values():
+            os.close(fd)
     by_size: dict[int, list[MatchResult]] = {}
     for (n, _i), games in sorted(results.items()):
         by_size.setdefault(n, []).extend(games[g] for g in sorted(games) if g < config.games)
     return by_size
 
 
-def _seating(lineup: Sequence[str], g: int) -> list[str]:
+def kept_games(config: LeaderboardConfig, out: Path) -> int:
+    """Finished games ``out`` holds for these tables: what running the command again will not play."""
+    return sum(min(config.games, count_lines(out / f"{n}p-{i}.jsonl")) for n, i, _ in config.tables())
+
+
+def _seating(lineup: tuple[str, ...], g: int) -> list[str]:
     from .evaluate import seating
 
     return seating(lineup, g)
