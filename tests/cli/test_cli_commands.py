@@ -82,7 +82,7 @@ def table_rows(stdout: str) -> dict[str, list[str]]:
     assert set(lines[start + 1]) == {"-"}  # the rule under the header
     rows = {}
     for line in lines[start + 2:]:
-        if " games; ended by the bank" in line:
+        if "; ended by the bank" in line:
             break
         cells = line.split()
         rows[cells[0]] = cells[1:]

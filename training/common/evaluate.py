@@ -309,7 +309,10 @@ class _Pool:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.context = multiprocessing.get_context()
+        # fork where there is one, named rather than left to the default: importing torchrl sets the
+        # process-wide default to spawn, which would re-import everything in every worker
+        self.context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                                   else None)
 
     def _start(self) -> _Worker:
         parent_end, child_end = self.context.Pipe()
