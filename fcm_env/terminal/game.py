@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from fcm_env.data import Milestone
 from fcm_env.engine.game import Game
-from fcm_env.terminal.board import board_text
 from fcm_env.terminal.prompt import HumanTurn
 from fcm_env.terminal.story import Narrator, end_lines
 
@@ -29,8 +29,11 @@ class TerminalGame(HumanTurn):
             game.record_events()
         self.game, self.human, self.bots, self.names = game, human, bots, names
         self.infile, self.out = infile, out
-        self.narrator = Narrator(human, [int(p.cash) for p in game.state.players])
+        held = {p.player: [Milestone(m).key for m in p.milestones] for p in game.state.players}
+        self.narrator = Narrator(human, [int(p.cash) for p in game.state.players], held)
         self._seen = len(game.events)
+        self.board_shown = False  # the map is drawn at the first decision (after the bots' setup moves)
+        self.line_reader = None  # prompt_toolkit's session, made at the first prompt on a terminal
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -54,7 +57,6 @@ class TerminalGame(HumanTurn):
         game = self.game
         others = ", ".join(f"player {p}: {self.names[p]}" for p in sorted(self.bots))
         self.say(f"fcm play: you are player {self.human}; {others}. Type ? for help, b for the map.")
-        self.say(board_text(game.state))
         while not game.is_over:
             player = game.current_player
             if player == self.human:

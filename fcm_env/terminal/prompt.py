@@ -7,9 +7,11 @@ that plays the bots and saves the record (``fcm_env.terminal.game``).
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Sequence
-from typing import IO
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.actions import Action, ActionKind, Decision
@@ -17,6 +19,7 @@ from fcm_env.engine.game import Game
 from fcm_env.terminal.board import board_text, preview_text
 from fcm_env.terminal.context import company_text, context_text
 from fcm_env.terminal.story import Narrator
+from fcm_env.text.explain import payday_text, placement_refusal, reach_text
 from fcm_env.text.words import CORNERS, PLACEMENT_KINDS, SIDES, action_text, ordinal
 
 HELP = """commands:
@@ -73,14 +76,29 @@ class HumanTurn:
     infile: IO[str]
     out: IO[str]
     narrator: Narrator
+    board_shown: bool
+    line_reader: Any
 
     def _read(self, prompt: str) -> str | None:
+        """One line of input; at a terminal with line editing and history (``prompt_toolkit``, else
+        ``readline``), so a long coordinate can be fixed or typed again with the arrow keys."""
+        if _is_tty(self.infile) and self.infile is sys.stdin and _is_tty(self.out) and self.out is sys.stdout:
+            return self._read_edited(prompt)
         self.out.write(prompt)
         self.out.flush()
         line = self.infile.readline()
         if line and not _is_tty(self.infile):
             self.out.write(line if line.endswith("\n") else line + "\n")  # echo piped input
         return line.strip().lower() if line else None
+
+    def _read_edited(self, prompt: str) -> str | None:
+        if self.line_reader is None:
+            self.line_reader = _line_reader()
+        try:
+            line = self.line_reader(prompt)
+        except EOFError:
+            return None
+        return line.strip().lower()
 
     def _tile(self) -> int | None:
         pending = self.game.pending
@@ -96,13 +114,19 @@ class HumanTurn:
             self.say(line)
         pending = game.pending
         me = view(game, self.human)
+        if not self.board_shown or pending.decision == Decision.INITIAL_RESTAURANT:
+            # the map as it is now: at setup, with the first restaurants placed before yours
+            self.say(board_text(state))
+            self.board_shown = True
         self.say(f"-- your decision: {DECISION_TEXT[pending.decision]}")
         context = context_text(pending.decision, me["pending"].get("fields") or {}, state, self.human)
         if context:
             self.say(f"   {context}")
-        self.say(f"   you: {company_text(me['players'][self.human])}")
         actions = game.legal_actions()
-        labels = [action_text(a, state, self.human, self._tile()) for a in actions]
+        if pending.decision == Decision.FIRE:
+            self.say(f"   {payday_text(state, self.human, actions)}")
+        self.say(f"   you: {company_text(me['players'][self.human])}")
+        labels = [self._label(a) for a in actions]
         placing = [a for a in actions if a.kind in PLACEMENT_KINDS]
         self._list(labels, actions, full=len(actions) <= SHORT_LIST)
         if placing:
@@ -122,6 +146,12 @@ class HumanTurn:
             if action is not None and self._confirm(action):
                 game.apply(action)
                 return True
+
+    def _label(self, action: Action) -> str:
+        """A choice in words; a campaign spot also names the houses it would reach."""
+        label = action_text(action, self.game.state, self.human, self._tile())
+        reach = reach_text(self.game.state, action, self._tile())
+        return f"{label} ({reach})" if reach else label
 
     def _list(self, labels: list[str], actions: list[Action], full: bool) -> None:
         shown = [i for i, a in enumerate(actions) if full or a.kind not in PLACEMENT_KINDS]
@@ -182,7 +212,9 @@ class HumanTurn:
         row, col, orient = spot
         here = [a for a in placing if a.args[:2] == (row, col)]
         if not here:
-            self.say(f"no legal placement has its top-left square at ({row},{col}); b shows the map, "
+            why = placement_refusal(self.game.state, self.game.pending.decision, kind, row, col, orient,
+                                    self._tile())
+            self.say(f"no legal placement has its top-left square at ({row},{col}): {why}; b shows the map, "
                      "l lists every placement")
             return None
         if orient is None and len(here) > 1:
@@ -192,7 +224,9 @@ class HumanTurn:
         match = here if orient is None else [a for a in here if a.args[2] == orient]
         if not match:
             options = ", ".join(self._orient_word(a) for a in here)
-            self.say(f"orientation {orient} is not legal at ({row},{col}); legal there: {options}")
+            why = placement_refusal(self.game.state, self.game.pending.decision, kind, row, col, orient,
+                                    self._tile())
+            self.say(f"orientation {orient} is not legal at ({row},{col}) ({why}); legal there: {options}")
             return None
         return match[0]
 
@@ -207,7 +241,7 @@ class HumanTurn:
             return True
         state = self.game.state
         self.say(preview_text(action, state, self._tile()))
-        label = action_text(action, state, self.human, self._tile())
+        label = self._label(action)
         answer = self._read(f"{label}? [y/n]: ")
         if answer in ("y", "yes"):
             return True
@@ -236,6 +270,27 @@ def choice_lines(items: Sequence[str], width: int = 108) -> list[str]:
     rows = (len(items) + cols - 1) // cols
     return ["".join(items[r + c * rows].ljust(cell) for c in range(cols) if r + c * rows < len(items)).rstrip()
             for r in range(rows)]
+
+
+def _line_reader() -> Callable[[str], str]:
+    """``prompt_toolkit``'s prompt with history when it is installed, else ``input`` (with ``readline``'s
+    editing and history where Python has it); both raise EOFError at the end of input.
+
+    ``FCM_PLAIN_INPUT=1`` picks ``input`` even with prompt_toolkit: its screen redraws (escape codes,
+    a cursor-position query) get in the way of a script driving the terminal."""
+    try:
+        if os.environ.get("FCM_PLAIN_INPUT", "") not in ("", "0"):
+            raise ImportError("FCM_PLAIN_INPUT")
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+    except ImportError:
+        try:
+            import readline  # noqa: F401 - importing it gives input() editing and history
+        except ImportError:
+            pass
+        return input
+    session = PromptSession(history=InMemoryHistory())
+    return lambda prompt: session.prompt(prompt)
 
 
 def _is_tty(stream: IO[str]) -> bool:

@@ -9,12 +9,13 @@ this module adds the headings and the one line per run of another player's secre
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from fcm_env.engine import events as ev
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState, Phase
+from fcm_env.text.explain import milestone_effect
 from fcm_env.text.sentences import EventWriter
 
 PHASE_TITLES = {
@@ -38,9 +39,9 @@ class Narrator:
     """The engine's events as lines for one seat: per-phase headings, another's secret choices as one
     line per run; the sentences (and the running cash) are ``fcm_env.text.sentences``'."""
 
-    def __init__(self, human: int, cash: Sequence[int]):
+    def __init__(self, human: int, cash: Sequence[int], milestones: Mapping[int, Iterable[str]] | None = None):
         self.human = human
-        self.writer = EventWriter(cash, viewer=human)
+        self.writer = EventWriter(cash, viewer=human, milestones=milestones)
         self.heading: tuple[int, str] | None = None
         self.last_secret: tuple[int, str] | None = None
 
@@ -76,6 +77,8 @@ class Narrator:
             out += self.head(e["round"], e["phase"])
             self.last_secret = None
             out.append("  " + self.writer.sentence(e, state.board))
+            if e["kind"] == "milestone" and e["player"] == self.human:  # yours: the card's whole text
+                out.append(f"    what it does: {milestone_effect(e['milestone'])}")
         return out
 
 

@@ -9,13 +9,20 @@ for everyone. Every money event ends with the player's cash after it, so each ch
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fcm_env.data import MARKETING_TILES, CampaignType, Milestone
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.state import GameState
+from fcm_env.text.explain import milestone_card
 from fcm_env.text.words import cards_text, goods_text, milestone_name, money, move_text
+
+DRINKS = ("beer", "lemonade", "soda")
+#: milestones that change what a player pays at Payday, and how the salaries line says so
+SALARY_MILESTONES = (("first_train", "First to train someone: $15 off"),
+                     ("first_billboard", "First billboard placed: marketeers unpaid"))
 
 
 class EventWriter:
@@ -25,11 +32,21 @@ class EventWriter:
     events); the writer also remembers each player's last campaign tile, which names an airplane's lane.
     """
 
-    def __init__(self, cash: Sequence[int], viewer: int | None = None, names: Sequence[str] | None = None):
+    def __init__(self, cash: Sequence[int], viewer: int | None = None, names: Sequence[str] | None = None,
+                 milestones: Mapping[int, Iterable[str]] | None = None):
         self.cash = [int(c) for c in cash]
         self.viewer = viewer
         self.names = names
         self.tiles: dict[int, int] = {}  # the campaign tile each player chose last
+        #: player -> {milestone key: round claimed} (``milestones``: held before the first event, round 0),
+        #: so a sale, tips or salaries can say which milestone changed them
+        self.held: dict[int, dict[str, int]] = {int(p): dict.fromkeys(keys, 0)
+                                                for p, keys in (milestones or {}).items()}
+
+    def _has(self, player: int, key: str, before_round: int | None = None) -> bool:
+        """Whether ``player`` holds the milestone (claimed before ``before_round`` when given)."""
+        claimed = self.held.get(player, {}).get(key)
+        return claimed is not None and (before_round is None or claimed < before_round)
 
     def who(self, player: int) -> str:
         if player == self.viewer:
@@ -63,17 +80,21 @@ class EventWriter:
         if kind == "structure_revealed":
             return f"{self._does(e['player'], 'work')} with: {cards_text(e['work'])}"
         if kind == "milestone":
-            return f"{self._does(e['player'], 'claim')} a milestone: {milestone_name(e['milestone'])}"
+            self.held.setdefault(e["player"], {})[e["milestone"]] = e["round"]
+            return (f"{self._does(e['player'], 'claim')} a milestone: {milestone_name(e['milestone'])} "
+                    f"(effect: {milestone_card(e['milestone'])})")
         if kind == "fired":
             return f"{self._does(e['player'], 'fire')} {cards_text(e['cards'])}"
         if kind == "demand":
             houses = ", ".join(f"house {h} +{n} {e['product']}" for h, n in e["houses"].items())
-            return f"{self._campaign(e)}: {houses or 'no house in reach has room'}"
+            radio = MARKETING_TILES[e["campaign"] - 1].type == CampaignType.RADIO
+            two = " (First radio campaign: 2 each)" if radio and self._has(e["player"], "first_radio") else ""
+            return f"{self._campaign(e)}: {houses or 'no house in reach has room'}{two}"
         if kind == "campaign_expired":
             back = f"; the {e['marketeer_back'].replace('_', ' ')} comes back" if e["marketeer_back"] else ""
             return f"{self._campaign(e)} runs out{back}"
         if kind == "freezer":
-            return f"{who}: freezer keeps {goods_text(e['kept'])}; thrown away: {goods_text(e['thrown_away'])}"
+            return f"{who}: freezer (First to throw away drink/food) keeps {goods_text(e['kept'])}; thrown away: {goods_text(e['thrown_away'])}"
         if kind == "thrown_away":
             return f"{who}: thrown away {goods_text(e['goods'])}"
         if kind == "restaurants_opened":
@@ -94,18 +115,29 @@ class EventWriter:
         who = self.who(player)
         if kind == "sale":
             garden = " (garden: price doubled)" if e["garden"] else ""
-            bonus = f" + ${e['bonus']} bonus" if e["bonus"] else ""
+            lower = " (First to lower prices: $1 less)" if self._has(player, "first_lower_prices") else ""
+            bonus = f" + ${e['bonus']} bonus ({self._marketed(player, e['items'])})" if e["bonus"] else ""
             broke = "; cannot pay in full: bankrupt" if e["bankrupt"] else ""
             return (f"house {e['house']}{garden} eats at {who}: {', '.join(e['items'])} at ${e['unit_price']} "
-                    f"each (distance {e['distance']}){bonus} = ${e['amount']}{broke}{after}")
+                    f"each{lower} (distance {e['distance']}){bonus} = ${e['amount']}{broke}{after}")
         if kind == "tips":
-            return f"{who}: {e['waitresses']} waitress(es) earn ${e['amount']} in tips{after}"
+            more = " ($5 each: First waitress played)" if self._has(player, "first_waitress") else ""
+            return f"{who}: {e['waitresses']} waitress(es) earn ${e['amount']} in tips{more}{after}"
         if kind == "cfo_bonus":
-            return f"{who}: the CFO share of ${e['income']} income is ${e['amount']}{after}"
+            ceo = " (the CEO acts as CFO: First to have $100)" if self._has(player, "first_have_100", e["round"]) \
+                else ""
+            return f"{who}: the CFO share of ${e['income']} income is ${e['amount']}{ceo}{after}"
         if kind == "salaries":
             short = f" (${e['due']} due: could not pay it all)" if e["paid"] < e["due"] else ""
-            return f"{self._does(player, 'pay')} ${e['paid']} in salaries{short}{after}"
+            notes = [text for key, text in SALARY_MILESTONES if self._has(player, key)]
+            why = f" ({'; '.join(notes)})" if notes else ""
+            return f"{self._does(player, 'pay')} ${e['paid']} in salaries{why}{short}{after}"
         return _unknown(e, who) + after
+
+    def _marketed(self, player: int, items: Sequence[str]) -> str:
+        """The "First ... marketed" milestones behind a sale's bonus, by name."""
+        keys = dict.fromkeys("first_drink_marketed" if good in DRINKS else f"first_{good}_marketed" for good in items)
+        return ", ".join(milestone_name(k) for k in keys if self._has(player, k)) or "milestones"
 
     def _bank_break(self, e: dict[str, Any]) -> str:
         if e["final"]:
@@ -123,6 +155,12 @@ def _unknown(e: dict[str, Any], who: str) -> str:
     return f"{who + ': ' if who else ''}{e['kind'].replace('_', ' ')}" + (f" ({fields})" if fields else "")
 
 
+def milestones_before(events: Iterable[dict[str, Any]], held: Mapping[int, Iterable[str]]) -> dict[int, list[str]]:
+    """Each player's milestones before ``events``: those ``held`` after them less the ones claimed in them."""
+    claimed = {(e["player"], e["milestone"]) for e in events if e["kind"] == "milestone"}
+    return {int(p): [k for k in keys if (int(p), k) not in claimed] for p, keys in held.items()}
+
+
 def cash_before(events: Iterable[dict[str, Any]], cash_after: Sequence[int]) -> list[int]:
     """Every player's cash before ``events``, counted back from their cash after them (every change of
     cash is an event with a ``cash`` field, and every such event is public)."""
@@ -136,5 +174,6 @@ def cash_before(events: Iterable[dict[str, Any]], cash_after: Sequence[int]) -> 
 def sentences(events: Sequence[dict[str, Any]], state: GameState, viewer: int | None = None,
               names: Sequence[str] | None = None) -> list[str]:
     """One sentence per event of ``events``, a run of a game's events that ends at ``state``."""
-    writer = EventWriter(cash_before(events, [p.cash for p in state.players]), viewer, names)
+    held = milestones_before(events, {p.player: [Milestone(m).key for m in p.milestones] for p in state.players})
+    writer = EventWriter(cash_before(events, [p.cash for p in state.players]), viewer, names, held)
     return [writer.sentence(e, state.board) for e in events]

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.queries import campaign_reach
 from fcm_env.server import Session
-from fcm_env.text.sentences import EventWriter, cash_before
+from fcm_env.text.sentences import EventWriter, cash_before, milestones_before
 from fcm_env.web.shapes import with_lanes, with_shapes
 
 #: the bot kinds the page offers (paths to model files are not taken from the browser); ``search`` is
@@ -146,13 +147,28 @@ class PlayTable:
                                        "since": self.next_log}))
         if self.writer is None:  # the log starts here: the cash before it, counted back from the view's
             cash = cash_before(log["log"], [p["cash"] for p in view["players"]])
-            self.writer = EventWriter(cash, viewer=self.human)
+            held = milestones_before(log["log"], {p["player"]: p["milestones"] for p in view["players"]})
+            self.writer = EventWriter(cash, viewer=self.human, milestones=held)
             self.board = Board.from_tiles(view["map"]["tiles"])
+        legal_moves = with_shapes(legal["actions"], view)
+        self._add_reach(legal_moves, view)
         entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board)) for i, e in enumerate(log["log"])]
         self.next_log, self.lines = log["next"], self.lines + len(entries)
         return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
-                "view": with_lanes(view), "legal": with_shapes(legal["actions"], view),
+                "view": with_lanes(view), "legal": legal_moves,
                 "status": legal["status"], "log": entries}
+
+    def _add_reach(self, legal: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        """Campaign spots carry ``reach``: the houses they would reach (houses and the map are public,
+        so reading them from the served game shows nothing the seat may not see)."""
+        tile = ((view.get("pending") or {}).get("fields") or {}).get("tile")
+        if tile is None or not any(a["kind"] == "PLACE_CAMPAIGN" for a in legal):
+            return
+        state = self.session.games[self.game].game.state
+        for action in legal:
+            if action["kind"] == "PLACE_CAMPAIGN":
+                p = action["params"]
+                action["reach"] = list(campaign_reach(state, tile, p["row"], p["col"], p["orientation"]))
 
     def save(self) -> dict[str, Any]:
         """The document to download: the server's save (every secret) plus which seat is human."""

@@ -7,6 +7,7 @@ heuristic plays seat 1); the whole command runs with scripted stdin. The pseudo-
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -17,14 +18,17 @@ from fcm_agents.registry import make_agent
 from fcm_env import cli
 from fcm_env.data import EmployeeType
 from fcm_env.engine.actions import Action, ActionKind, Decision
+from fcm_env.engine.board.placement import restaurant_entrance
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
 from fcm_env.protocol import view
 from fcm_env.server import bot_move
 from fcm_env.terminal.board import board_text, preview_text
 from fcm_env.terminal.context import company_text, context_text
+from fcm_env.terminal.game import TerminalGame
 from fcm_env.terminal.prompt import parse_coordinate
 from fcm_env.terminal.story import Narrator, end_lines
+from fcm_env.text.explain import placement_refusal
 from fcm_env.text.words import action_text
 
 # a few bad answers and commands first, then always the first choice, confirming placements
@@ -65,10 +69,11 @@ def test_dinnertime_and_payday_are_told_with_the_cash_after_each_change():
     start = lines.index("== round 3: phase 4: dinnertime ==")
     assert lines[start:] == [
         "== round 3: phase 4: dinnertime ==",
-        "  house 13 eats at player 1: burger at $10 each (distance 0) + $5 bonus = $15 (+$15, now $15)",
+        ("  house 13 eats at player 1: burger at $10 each (distance 0) + $5 bonus (First burger marketed) = $15 "
+         "(+$15, now $15)"),
         "== round 3: phase 5: payday ==",
         "  player 1: chooses in secret (fire)",
-        "  player 1 pays $5 in salaries (-$5, now $10)",
+        "  player 1 pays $5 in salaries (First billboard placed: marketeers unpaid) (-$5, now $10)",
         "== round 3: phase 6: marketing campaigns ==",
         "  campaign #11 of player 1: house 13 +1 burger",
     ]
@@ -250,14 +255,16 @@ def test_a_whole_game_with_scripted_input_ends_with_a_winner(tmp_path):
     assert f"record of the finished game saved to {path}" in out
 
 
-def test_the_map_shows_at_the_start_and_on_request_only(tmp_path):
+def test_the_map_shows_at_each_first_restaurant_decision_and_on_request_only(tmp_path):
     done = run_fcm("play", "--players", "2", "--seed", "3", "--max-rounds", "2",
                    "--save-record", str(tmp_path / "g.json"), stdin=SCRIPT)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     boards = [i for i, line in enumerate(lines) if line == "      0  1  2  3  4   5  6  7  8  9  10 11 12 13 14"]
-    assert len(boards) == 2  # the start, and the "b" of the script
+    assert len(boards) == 3  # setup round 1, the "b" of the script, setup round 2 (the script passed)
+    assert lines[boards[0] - 1] == "  player 1: place a restaurant at (9,13), entrance SW on (10,13)"
     assert lines[boards[1] - 1].endswith(": b")
+    assert lines[boards[2] - 1] == "  you: pass"
 
 
 def test_placing_by_coordinate_checks_and_previews(tmp_path):
@@ -340,3 +347,73 @@ def test_a_whole_game_against_the_search_bot(tmp_path):
     record = GameRecord.load(path)
     assert record.agents == ["search:iterations=8,horizon=1", "human"]
     assert replay(record).is_over
+
+
+# ------------------------------------------------------------------ what a newcomer needs told
+
+
+def _prompt_once(game: Game, human: int, typed: str) -> str:
+    """What ``fcm play`` prints at one decision of ``human`` when ``typed`` is answered (then q)."""
+    out = io.StringIO()
+    bots = {p: make_agent("heuristic", seed=p) for p in range(game.num_players) if p != human}
+    session = TerminalGame(game, human, bots, ["human"] * game.num_players, io.StringIO(typed + "q\n"), out)
+    session._human_turn()
+    return out.getvalue()
+
+
+def test_the_first_map_is_drawn_after_the_bots_placed_their_restaurants(tmp_path):
+    done = run_fcm("play", "--players", "2", "--seed", "4", "--save-record", str(tmp_path / "g.json"), stdin="q\n")
+    lines = done.stdout.splitlines()
+    placed = lines.index("  player 1: place a restaurant at (4,10), entrance SE on (5,11)")
+    top = lines.index("      0  1  2  3  4   5  6  7  8  9  10 11 12 13 14")
+    assert placed < top < lines.index(
+        "-- your decision: place your first restaurant (in the first setup round you may pass)")
+    assert "  4 | .  . #########|######### .  . |[1][1]### .  . |" in lines[top:]  # the bot's restaurant
+
+
+def test_a_forced_firing_says_what_is_owed():
+    game = new_recorded_game(2, seed=1, max_rounds=8)
+    bots = [make_agent("heuristic", seed=p) for p in range(2)]
+    while not (game.pending.decision == Decision.FIRE
+               and any(a.kind == ActionKind.FIRE for a in game.legal_actions())):
+        game.apply(bot_move(bots[game.current_player], game, game.current_player))
+    player = game.current_player
+    assert "   you owe $0 in salaries and have $0: pass to pay, or fire cards to pay less" in \
+        _prompt_once(game.clone(), player, "").splitlines()
+    game.state.players[player].beach[EmployeeType.BURGER_COOK] += 1  # a salaried card and no cash: must fire
+    game._legal_cache = None  # the state was changed by hand
+    assert Action.pass_() not in game.legal_actions()
+    assert "   you owe $5 in salaries and have $0: fire until you can pay" in \
+        _prompt_once(game, player, "").splitlines()
+
+
+def test_an_illegal_placement_names_the_rule_it_breaks():
+    game = seeded_game(stop=lambda g: g.pending.decision == Decision.INITIAL_RESTAURANT and g.current_player == 0)
+    out = _prompt_once(game, 0, "99 99\n7 8 nw\n8 8 se\n")
+    assert ("no legal placement has its top-left square at (99,99): a restaurant covers 2x2 squares: from (99,99) "
+            "it runs off the map (rows 0-14, columns 0-14); b shows the map, l lists every placement") in out
+    assert "no legal placement has its top-left square at (7,8): it would overlap a road at (7,8);" in out
+    assert "orientation 2 is not legal at (8,8) (its entrance (9,9) (SE) is not next to a road); legal there: nw" in out
+    # the first restaurants' one-per-tile rule: a spot legal without player 1's restaurant, whose entrance
+    # is on the tile of player 1's entrance (5,11)
+    state, empty = game.state, game.clone()
+    empty.state.players[1].restaurants.clear()
+    empty._legal_cache = None  # the state was changed by hand
+    tile = state.board.tile_at(5, 11)
+    spot = next(a for a in empty.legal_actions() if a.kind == ActionKind.PLACE_RESTAURANT
+                and state.board.tile_at(*restaurant_entrance(*a.args)) == tile
+                and not ({4, 5} & {a.args[0], a.args[0] + 1} and {10, 11} & {a.args[1], a.args[1] + 1}))
+    assert spot not in game.legal_actions()
+    door = restaurant_entrance(*spot.args)
+    assert placement_refusal(state, Decision.INITIAL_RESTAURANT, ActionKind.PLACE_RESTAURANT, *spot.args) == (
+        f"its entrance ({door[0]},{door[1]}) would be on the map tile of player 1's first restaurant's entrance: "
+        "one first restaurant per tile")
+
+
+def test_campaign_choices_name_the_houses_they_reach():
+    game = seeded_game(stop=lambda g: g.pending.decision == Decision.CAMPAIGN_PLACE)
+    assert game.current_player == 1
+    lines = _prompt_once(game, 1, "l\n").splitlines()
+    spots = [line for line in lines if "place the campaign at" in line]
+    assert any("place the campaign at (0,12) (reaches houses 15)" in line for line in spots)
+    assert any("place the campaign at (0,4) (reaches no house)" in line for line in spots)

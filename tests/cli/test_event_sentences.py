@@ -14,6 +14,7 @@ import pytest
 
 from fcm_agents.registry import make_agent
 from fcm_env import cli
+from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.events import visible
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import new_recorded_game
@@ -94,11 +95,13 @@ def test_hand_checked_sentences(played, capsys):
     _game, path, page = played
     third = _replay_events(path, capsys)
     web = [entry["text"] for entry in page]
-    assert "player 1 claims a milestone: First burger produced" in third  # the milestone's printed name
+    # the milestone's printed name and its effect (milestones.json's card text)
+    assert "player 1 claims a milestone: First burger produced (effect: +1 Burger Cook)" in third
     assert "player 1: hire a recruiting girl" in third  # a recruit action
-    sale = "house 13 eats at player 1: burger at $10 each (distance 0) + $5 bonus = $15 (+$15, now $15)"
+    sale = ("house 13 eats at player 1: burger at $10 each (distance 0) + $5 bonus (First burger marketed) "
+            "= $15 (+$15, now $15)")
     assert sale in third and sale in web
-    assert "player 1 pays $5 in salaries (-$5, now $10)" in web
+    assert "player 1 pays $5 in salaries (First billboard placed: marketeers unpaid) (-$5, now $10)" in web
     assert "you: keep reserve card 1 ($100)" in web and "player 0: keep reserve card 1 ($100)" in third
     assert "you work with: ceo" in web and "player 0 works with: ceo" in third
     assert "campaign #11 of player 1: house 13 +1 burger" in web
@@ -116,8 +119,47 @@ def test_second_person_forms_and_names():
     assert writer.sentence(salaries, board) == "you pay $10 in salaries ($15 due: could not pay it all) " \
                                                "(-$10, you have $10)"
     assert writer.sentence(demand, board) == "your campaign #7: no house in reach has room"
-    assert writer.sentence(milestone, board) == "Ann claims a milestone: First to have $20"
+    assert writer.sentence(milestone, board) == ("Ann claims a milestone: First to have $20 "
+                                                 "(effect: May see bank reserve cards)")
     assert writer.secret(0, "restructure") == "Ann: chooses in secret (restructure)"
+
+
+def _event(kind: str, player: int = 0, round_: int = 3, **fields) -> dict:
+    return {"kind": kind, "round": round_, "phase": "dinnertime", "visible_to": None, "player": player, **fields}
+
+
+def test_milestone_effects_are_named_when_they_act():
+    # player 0 holds four milestones from the start (First to have $100 since an earlier round);
+    # player 1 claims First waitress played in round 3, and its tips say so at once
+    held = {0: ["first_lower_prices", "first_train", "first_have_100", "first_radio"]}
+    writer = EventWriter([50, 0], viewer=0, milestones=held)
+    board = Game.new(2, seed=0).state.board
+    sale = _event("sale", house=4, items=["pizza", "beer"], unit_price=9, garden=False, distance=2, bonus=0,
+                  amount=18, cash=18, bankrupt=False)
+    assert writer.sentence(sale, board) == ("house 4 eats at you: pizza, beer at $9 each (First to lower prices: "
+                                            "$1 less) (distance 2) = $18 (+$18, you have $68)")
+    assert writer.sentence(_event("milestone", 1, milestone="first_waitress"), board) == (
+        "player 1 claims a milestone: First waitress played (effect: Each Waitress +$2 ($5 total))")
+    assert writer.sentence(_event("tips", 1, waitresses=2, amount=10, cash=10), board) == (
+        "player 1: 2 waitress(es) earn $10 in tips ($5 each: First waitress played) (+$10, now $10)")
+    assert writer.sentence(_event("cfo_bonus", income=18, amount=9, cash=9), board) == (
+        "you: the CFO share of $18 income is $9 (the CEO acts as CFO: First to have $100) (+$9, you have $77)")
+    assert writer.sentence(_event("salaries", due=5, paid=5, cash=-5), board) == (
+        "you pay $5 in salaries (First to train someone: $15 off) (-$5, you have $72)")
+    radio = next(t.number for t in MARKETING_TILES if t.type == CampaignType.RADIO)
+    demand = _event("demand", campaign=radio, product="beer", houses={"4": 2})
+    assert writer.sentence(demand, board) == (f"your campaign #{radio}: house 4 +2 beer (First radio campaign: "
+                                              "2 each)")
+
+
+def test_your_milestone_is_told_with_its_whole_effect():
+    narrator = Narrator(0, [0, 0])
+    game = Game.new(2, seed=0)
+    lines = narrator.lines([_event("milestone", 0, milestone="first_train")], game.state)
+    assert lines[1:] == [
+        "  you claim a milestone: First to train someone (effect: $15 discount on salaries)",
+        "    what it does: Pay $15 less in total salaries every Payday (total cannot go below $0; mandatory).",
+    ]
 
 
 def test_every_event_of_a_whole_game_has_its_own_words(monkeypatch):

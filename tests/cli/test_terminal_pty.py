@@ -20,8 +20,12 @@ MONEY = re.compile(r"^  (?:house \d+.*? eats at )?(you|player \d)\b.*\(([+-]\$\d
 SEED = 4
 
 
-def _spawn(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "fcm_env", "play", *args], cwd=str(ROOT), env=fcm_env_vars(),
+def _spawn(*args: str, plain: bool = True) -> pexpect.spawn:
+    """``fcm play ARGS`` in a pty; ``plain``: the prompt is read with input() (readline), whose output
+    the regular expressions here can follow (prompt_toolkit redraws the line with escape codes)."""
+    env = fcm_env_vars()
+    env["FCM_PLAIN_INPUT"] = "1" if plain else "0"
+    return pexpect.spawn(sys.executable, ["-m", "fcm_env", "play", *args], cwd=str(ROOT), env=env,
                          encoding="utf-8", timeout=20, dimensions=(50, 200))
 
 
@@ -101,3 +105,20 @@ def test_three_rounds_at_the_prompt_then_ctrl_c_saves_and_resume_continues(tmp_p
     longer = GameRecord.load(path)
     assert len(longer.actions) > len(record.actions) and longer.actions[:len(record.actions)] == record.actions
     assert longer.agents == ["human", "heuristic"]
+
+
+def test_the_prompt_edits_lines_and_recalls_history():
+    pytest.importorskip("prompt_toolkit")
+    child = _spawn("--players", "2", "--seed", str(SEED), "--max-rounds", "2", plain=False)
+    child.expect("your choice")
+    child.send("s\r")  # status
+    child.expect(r"you, \d\w\w in turn order")
+    child.expect("your choice")
+    child.send("\x1b[A\r")  # arrow up: the last line again (s), then Enter
+    child.expect(r"you, \d\w\w in turn order")
+    child.expect("your choice")
+    child.send("qx\x7f\r")  # "qx", backspace: "q"
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "quit: the game is unfinished" in child.before

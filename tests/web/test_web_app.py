@@ -256,3 +256,26 @@ def test_the_strong_bot_plays_a_whole_game(page):
         assert msg["type"] == "table", msg
     end = page.ask({"type": "refresh"})
     assert end["view"]["over"] and end["view"]["round"] == 3
+
+
+def test_campaign_spots_carry_the_houses_they_reach():
+    """docs/web.md: each PLACE_CAMPAIGN move names the houses it would reach (``reach``), the engine's
+    ``campaign_reach`` on the true game (houses and the map are public)."""
+    from fcm_env.engine.queries import campaign_reach
+    from fcm_env.server import bot_move
+    from fcm_env.web.table import PlayTable
+
+    session = Session(make_agent)
+    table = PlayTable.start(session, {"num_players": 2, "human": 1, "bots": {"0": "heuristic"}, "seed": 4})
+    human = make_agent("heuristic", seed=41)  # plays the human's seat to its first campaign
+    msg = table.message()
+    while msg["status"]["decision"] != "CAMPAIGN_PLACE":
+        move = str(bot_move(human, session.games[table.game].game, 1))
+        msg = table.act(next(a["id"] for a in msg["legal"] if a["label"] == move))
+    state = session.games[table.game].game.state
+    tile = msg["view"]["pending"]["fields"]["tile"]
+    spots = [a for a in msg["legal"] if a["kind"] == "PLACE_CAMPAIGN"]
+    assert spots[1]["label"] == "place campaign at (0,12)" and spots[1]["reach"] == [15]
+    for a in spots:
+        p = a["params"]
+        assert a["reach"] == list(campaign_reach(state, tile, p["row"], p["col"], p["orientation"]))

@@ -372,7 +372,10 @@ function preview() {
   layer.replaceChildren();
   const action = currentPlacement();
   const list = play.hover ? play.byKey.get(play.hover) || [] : [];
-  $("rotate-info").textContent = action ? `${currentIndex(list) + 1} of ${list.length}: ${action.label}` : "";
+  // a campaign spot names the houses it would reach (the server's "reach")
+  const reach = action && action.reach ? (action.reach.length ? ` (reaches houses ${action.reach.join(", ")})`
+    : " (reaches no house)") : "";
+  $("rotate-info").textContent = action ? `${currentIndex(list) + 1} of ${list.length}: ${action.label}${reach}` : "";
   $("rotate").disabled = list.length < 2;
   if (!action) return;
   const color = PLAYER_COLORS[play.table.view.you];
