@@ -55,3 +55,15 @@ class SeededAgent:
 
     def reset(self) -> None:
         self._rng = np.random.default_rng(self._seed)
+
+
+def agent_move(agent: Any, game: Game, player: int, observer: Any = None, out: np.ndarray | None = None) -> Action:
+    """Ask any agent for ``player``'s move: ``act_on_game`` if it reads the engine, else the seat's flat
+    observation and legal-action mask, its answer decoded (``observer``: an ``Observer`` to reuse;
+    ``out``: a buffer for the observation). Every front end and tournament asks bots through this."""
+    if hasattr(agent, "act_on_game"):
+        return agent.act_on_game(game, player)
+    from fcm_env.encoding import CODEC, Observer, legal_action_mask
+
+    observation = (observer or Observer()).observe_flat(game, player, out=out)
+    return CODEC.decode(int(agent.act(observation, legal_action_mask(game, player))), game)

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, new_recorded_game
+
+from .base import agent_move
 
 
 @dataclass
@@ -80,23 +81,6 @@ def final_places(game: Game) -> list[int]:
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
-class _ObservationBridge:
-    """Flat observation + mask for observation-based agents (buffers built once, reused)."""
-
-    def __init__(self):
-        from fcm_env.encoding import CODEC, Observer, legal_action_mask
-
-        self.codec = CODEC
-        self.observer = Observer()
-        self.legal_mask = legal_action_mask
-        self.obs = np.zeros(self.observer.flat_size, dtype=np.float32)
-
-    def choose(self, agent, game: Game, player: int) -> Action:
-        observation = self.observer.observe_flat(game, player, out=self.obs)
-        mask = self.legal_mask(game, player)
-        return self.codec.decode(int(agent.act(observation, mask)), game)
-
-
 def play_game(
     agents: Sequence,
     *,
@@ -111,19 +95,19 @@ def play_game(
     for agent in agents:
         if hasattr(agent, "reset"):
             agent.reset()
-    bridge = None
+    observer = obs = None  # built at the first observation-based agent's move, then reused
     decisions = 0
     while not game.is_over:
         player = game.current_player
         if player is None:
             raise RuntimeError(f"seed {seed}: the game stopped in {game.phase.name} with no decision pending")
         agent = agents[player]
-        if hasattr(agent, "act_on_game"):
-            action = agent.act_on_game(game, player)
-        else:
-            bridge = bridge or _ObservationBridge()
-            action = bridge.choose(agent, game, player)
-        game.apply(action)
+        if observer is None and not hasattr(agent, "act_on_game"):
+            from fcm_env.encoding import Observer
+
+            observer = Observer()
+            obs = np.zeros(observer.flat_size, dtype=np.float32)
+        game.apply(agent_move(agent, game, player, observer, obs))
         decisions += 1
         if decisions > max_decisions:
             raise RuntimeError(f"seed {seed}: no end after {max_decisions} decisions")

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar
 
-from fcm_env.encoding import CODEC, Observer, legal_action_mask, visibility
+from fcm_env.encoding import Observer, visibility
 from fcm_env.engine import events as engine_events
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
@@ -65,11 +65,11 @@ AgentFactory = Callable[[str, int], Any]
 
 
 def bot_move(agent: Any, game: Game, player: int, observer: Observer | None = None) -> Action:
-    """Ask an agent for its move: ``act_on_game`` if it reads the engine, else observation + mask."""
-    if hasattr(agent, "act_on_game"):
-        return agent.act_on_game(game, player)
-    observer = observer or Observer()
-    return CODEC.decode(int(agent.act(observer.observe_flat(game, player), legal_action_mask(game, player))), game)
+    """Ask an agent for its move (``fcm_agents.base.agent_move``: ``act_on_game`` if it reads the
+    engine, else observation + mask)."""
+    from fcm_agents.base import agent_move
+
+    return agent_move(agent, game, player, observer)
 
 
 def bot_event(player: int, name: str, action: Action, decision: Decision) -> dict[str, Any]:

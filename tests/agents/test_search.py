@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from fcm_agents import make_agent
+from fcm_agents.base import agent_move
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_agents.search import SearchAgent, SearchConfig, parse_params, score
 from fcm_env.engine.game import Game
@@ -224,19 +225,9 @@ def test_the_search_tells_what_the_other_player_plays_like(opponent):
     game = new_recorded_game(2, 21, max_rounds=6)
     search = SearchAgent(parse_params("iterations=2,horizon=0"), seed=1)
     other = make_agent(opponent, seed=0)
-    bridge = None
     while not game.is_over and game.state.round < 5:
         player = game.current_player
-        if player == 0:
-            action = search.act_on_game(game, player)
-        elif hasattr(other, "act_on_game"):
-            action = other.act_on_game(game, player)
-        else:
-            from fcm_agents.match import _ObservationBridge
-
-            bridge = bridge or _ObservationBridge()
-            action = bridge.choose(other, game, player)
-        game.apply(action)
+        game.apply(agent_move(search if player == 0 else other, game, player))
     types = search.opponents
     assert types.compared[1] >= 10
     assert types.model_of(1) == opponent
