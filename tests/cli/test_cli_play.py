@@ -128,12 +128,7 @@ def test_context_is_named_not_numbered():
 
 
 def test_cards_marked_for_firing_are_gone_from_their_owner_but_secret_to_the_others():
-    game = new_recorded_game(2, seed=1, max_rounds=8)
-    bots = [make_agent("heuristic", seed=p) for p in range(2)]
-    while not (game.pending.decision == Decision.FIRE
-               and any(a.kind == ActionKind.FIRE for a in game.legal_actions())):
-        game.apply(bot_move(bots[game.current_player], game, game.current_player))
-    player = game.current_player
+    game, player = _at_a_firing()
     before = company_text(view(game, player)["players"][player])
     assert before == "$0 | hand: - | at work: ceo | beach: marketing trainee | stock: -"
     game.apply(Action.fire(EmployeeType.MARKETING_TRAINEE))
@@ -371,13 +366,18 @@ def test_the_first_map_is_drawn_after_the_bots_placed_their_restaurants(tmp_path
     assert "  4 | .  . #########|######### .  . |[1][1]### .  . |" in lines[top:]  # the bot's restaurant
 
 
-def test_a_forced_firing_says_what_is_owed():
+def _at_a_firing() -> tuple:
+    """Seed 1 played by heuristics up to the first Payday firing with a card to fire: (game, player)."""
     game = new_recorded_game(2, seed=1, max_rounds=8)
     bots = [make_agent("heuristic", seed=p) for p in range(2)]
     while not (game.pending.decision == Decision.FIRE
                and any(a.kind == ActionKind.FIRE for a in game.legal_actions())):
         game.apply(bot_move(bots[game.current_player], game, game.current_player))
-    player = game.current_player
+    return game, game.current_player
+
+
+def test_a_forced_firing_says_what_is_owed():
+    game, player = _at_a_firing()
     assert "   you owe $0 in salaries and have $0: pass to pay, or fire cards to pay less" in \
         _prompt_once(game.clone(), player, "").splitlines()
     game.state.players[player].beach[EmployeeType.BURGER_COOK] += 1  # a salaried card and no cash: must fire
