@@ -65,11 +65,17 @@ class SearchConfig:
             "widen": (self.widen > 0, "a number > 0"),
             "scale": (self.scale > 0, "a number > 0"),
         }
-        for key, (ok, allowed) in checks.items():
-            if not ok:
-                raise ValueError(f"search: {key}={getattr(self, key)!r} is not allowed: {key} is {allowed}")
+        check_values("search", self, checks)
         if not self.iterations and not self.seconds:
             raise ValueError("search: set iterations or seconds (both are 0: the search would never stop)")
+
+
+def check_values(what: str, config: Any, checks: dict[str, tuple[bool, str]]) -> None:
+    """Raise ``ValueError`` for the first failed check: ``{key: (ok, what is allowed)}`` of ``config``'s
+    fields, the message starting with ``what`` (the agent's kind)."""
+    for key, (ok, allowed) in checks.items():
+        if not ok:
+            raise ValueError(f"{what}: {key}={getattr(config, key)!r} is not allowed: {key} is {allowed}")
 
 
 def parse_key_values(text: str, cls: type, what: str) -> dict[str, Any]:

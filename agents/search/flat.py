@@ -24,7 +24,7 @@ from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
-from .config import parse_key_values
+from .config import check_values, parse_key_values
 from .frame import EngineSearch
 from .value import score
 
@@ -39,12 +39,10 @@ class FlatConfig:
     scale: float = 60.0
 
     def __post_init__(self) -> None:
-        for key, ok, allowed in (("candidates", self.candidates >= 1, "an integer >= 1"),
-                                 ("rollouts", self.rollouts >= 1, "an integer >= 1"),
-                                 ("horizon", self.horizon >= 0, "an integer >= 0 (rounds)"),
-                                 ("scale", self.scale > 0, "a number > 0")):
-            if not ok:
-                raise ValueError(f"flat: {key}={getattr(self, key)!r} is not allowed: {key} is {allowed}")
+        check_values("flat", self, {"candidates": (self.candidates >= 1, "an integer >= 1"),
+                                    "rollouts": (self.rollouts >= 1, "an integer >= 1"),
+                                    "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
+                                    "scale": (self.scale > 0, "a number > 0")})
 
 
 def parse_flat_params(text: str) -> FlatConfig:
