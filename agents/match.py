@@ -27,7 +27,9 @@ class MatchResult:
     num_players: int
     variant: str
     agents: list[str]  # agent name per player id
-    winners: list[int]  # the rules' winner: one player, a cash tie goes to the earlier seat (C23)
+    #: the rules' winner: one player, a cash tie goes to the earlier seat (C23); a tuple, the type of
+    #: ``Game.winners``, so ``result.winners == game.winners`` (a list given, as from JSON, is converted)
+    winners: tuple[int, ...]
     cash: list[int]
     ranks: list[int]  # 1 = best; by cash, ties to the earlier seat (C23)
     places: list[int]  # 1 = best; by cash, equal cash shares a place (no seat tie-break)
@@ -36,13 +38,19 @@ class MatchResult:
     decisions: int
     record: GameRecord | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        self.winners = tuple(int(w) for w in self.winners)
+
     @property
     def top(self) -> list[int]:
         """Player ids sharing the best place: one id is a win, several a tie."""
         return [p for p, place in enumerate(self.places) if place == 1]
 
     def to_json(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "record"}
+        """The JSON-shaped summary (``winners`` as a list, like every per-player field)."""
+        out = {k: v for k, v in self.__dict__.items() if k != "record"}
+        out["winners"] = list(self.winners)
+        return out
 
 
 def _contenders(game: Game) -> set[int]:
@@ -118,7 +126,7 @@ def play_game(
         num_players=num_players,
         variant=variant,
         agents=names,
-        winners=list(game.winners),
+        winners=game.winners,
         cash=[int(p.cash) for p in state.players],
         ranks=final_ranks(game),
         places=final_places(game),

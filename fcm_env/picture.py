@@ -10,9 +10,12 @@ text, so every state of a map gives a picture of the same size on every Pillow v
     | map + 1-square margin     | panel: round,  |
     | (airplanes fly there)     | phase, bank,   |
     |                          | one block per  |
-    |                          | player         |
+    |                          | player (a gold |
+    |                          | band: winner)  |
     +--------------------------+----------------+
     | legend: what each colour and mark means   |
+    | (grid of cells, then the campaign entry   |
+    |  on full-width lines)                     |
     +-------------------------------------------+
 
 Text uses Pillow's built-in font, ``ImageFont.load_default(size)`` (Aileron Regular drawn by
@@ -41,6 +44,7 @@ from PIL import Image, ImageDraw, ImageFont
 from fcm_env.data import TILE_SIZE, CampaignType, Good, marketing_tile
 from fcm_env.engine.board.placement import airplane_from_anchor, restaurant_entrance, restaurant_squares
 from fcm_env.engine.board.tiles import BRIDGE, DRINK, ROAD
+from fcm_env.engine.phases.flow import winners
 from fcm_env.engine.state import Campaign, GameState
 
 RGB = tuple[int, int, int]
@@ -80,6 +84,15 @@ BORDER_COLOR: RGB = (40, 40, 40)
 TEXT_COLOR: RGB = (20, 20, 20)
 PANEL_COLOR: RGB = (250, 248, 240)
 WHITE: RGB = (255, 255, 255)
+#: the thin lines on both sides of a campaign's owner frame: every player colour (black included)
+#: stands out from every product colour (brown included) and from the roads around the tile
+FRAME_HALO: RGB = WHITE
+#: a demand token's two rings, outer then inner: the dark one stands out from the house and from
+#: the light goods, the white one from the dark goods (a brown burger on a brown house)
+DEMAND_EDGE: RGB = TEXT_COLOR
+DEMAND_RING: RGB = WHITE
+#: the band behind a winner's lines in the panel of a finished game
+WINNER_BAND: RGB = (250, 215, 90)
 
 LEGEND_COLUMN_SQUARES = 11  # width of one legend column, in squares
 
@@ -129,8 +142,13 @@ class Layout:
         return max(1, (self.width - 2 * self.pad) // (LEGEND_COLUMN_SQUARES * self.scale))
 
     @property
+    def legend_grid_rows(self) -> int:
+        """Rows of legend cells; the campaign entry's full-width lines come after them."""
+        return -(-len(LEGEND) // self.legend_cols)
+
+    @property
     def legend_h(self) -> int:
-        rows = -(-len(LEGEND) // self.legend_cols)
+        rows = self.legend_grid_rows + len(CAMPAIGN_LEGEND)
         return rows * (self.scale + 4) + 2 * self.pad
 
     @property
@@ -156,8 +174,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB,
-          anchor: str = "mm") -> None:
-    draw.text(xy, text, fill=fill, font=_font(size), anchor=anchor)
+          anchor: str = "mm", backing: RGB | None = None) -> None:
+    """Text at ``xy``; ``backing``: a 1-pixel outline of that colour, for text that crosses lines."""
+    draw.text(xy, text, fill=fill, font=_font(size), anchor=anchor, stroke_width=0 if backing is None else 1,
+              stroke_fill=backing)
 
 
 def _ink_on(color: RGB) -> RGB:
@@ -197,11 +217,14 @@ def panel_rows(state: GameState) -> list[tuple[str, int | None, bool]]:
         (f"turn order {' '.join(map(str, state.turn_order)) or '-'}", None, False),
         ("", None, False),
     ]
+    won = winners(state)  # () while the game runs
     for p in state.players:
-        out = "  BANKRUPT" if p.bankrupt else ""
-        rows.append((f"player {p.player}: ${p.cash}{out}", p.player, False))
+        mark = "  WINNER" if p.player in won else "  BANKRUPT" if p.bankrupt else ""
+        rows.append((f"player {p.player}: ${p.cash}{mark}", p.player, False))
         n, m = len(p.restaurants), len(p.milestones)
-        rows.append((f"{n} restaurant{'' if n == 1 else 's'}, {m} milestone{'' if m == 1 else 's'}", None, True))
+        broke = "bankrupt, " if p.bankrupt and p.player in won else ""  # every player went bankrupt (D45)
+        rows.append((f"{broke}{n} restaurant{'' if n == 1 else 's'}, {m} milestone{'' if m == 1 else 's'}", None,
+                     True))
         rows.append(("", None, False))
     return rows
 
@@ -264,7 +287,16 @@ def _demand_tokens(draw: ImageDraw.ImageDraw, demand: list[int], box: Box, s: in
         row, col = divmod(i, per_row)
         x = box[0] + gap + col * (d + gap)
         y = box[3] - gap - d - row * (d + gap)
-        draw.ellipse((x, y, x + d, y + d), fill=GOOD_COLORS[good], outline=WHITE, width=1)
+        _token(draw, (x, y, x + d, y + d), GOOD_COLORS[good], s)
+
+
+def _token(draw: ImageDraw.ImageDraw, box: Box, color: RGB, s: int) -> None:
+    """A demand token: the good's colour inside a dark and a white ring, so it shows on any house."""
+    ring = max(1, s // 16)
+    draw.ellipse(box, fill=DEMAND_EDGE)
+    draw.ellipse((box[0] + ring, box[1] + ring, box[2] - ring, box[3] - ring), fill=DEMAND_RING)
+    k = 2 * ring
+    draw.ellipse((box[0] + k, box[1] + k, box[2] - k, box[3] - k), fill=color)
 
 
 def _draw_restaurants(draw: ImageDraw.ImageDraw, state: GameState, lay: Layout) -> None:
@@ -304,9 +336,19 @@ def _draw_campaigns(draw: ImageDraw.ImageDraw, state: GameState, lay: Layout) ->
         for sq in squares:
             draw.rectangle(lay.square(*sq), fill=color)
         x0, y0, x1, y1 = _union([lay.square(*sq) for sq in squares])
-        draw.rectangle((x0, y0, x1, y1), outline=player_color(campaign.owner), width=max(2, s // 6))
+        _owner_frame(draw, (x0, y0, x1, y1), player_color(campaign.owner), s)
         _text(draw, ((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2), campaign_label(campaign), s * 11 // 20,
-              _ink_on(color))
+              _ink_on(color), backing=color)  # a one-square tile's label crosses its frame
+
+
+def _owner_frame(draw: ImageDraw.ImageDraw, box: Box, owner: RGB, s: int) -> None:
+    """The owner's frame inside ``box``, between two ``FRAME_HALO`` lines (black on a brown billboard shows)."""
+    halo, width = max(1, s // 16), max(2, s // 6)
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, outline=FRAME_HALO, width=halo)
+    draw.rectangle((x0 + halo, y0 + halo, x1 - halo, y1 - halo), outline=owner, width=width)
+    k = halo + width
+    draw.rectangle((x0 + k, y0 + k, x1 - k, y1 - k), outline=FRAME_HALO, width=halo)
 
 
 def campaign_label(campaign: Campaign) -> str:
@@ -347,9 +389,12 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: GameState, lay: Layout) -> Non
     draw.rectangle((x0, 0, lay.width - 1, lay.body_h - 1), fill=PANEL_COLOR, outline=GRID_COLOR)
     size = lay.scale * 13 // 20
     swatch = lay.line_h - 4
+    won = winners(state)
     y = lay.pad
     for text, player, indented in panel_rows(state):
         x = x0 + lay.pad
+        if player in won:  # a finished game: a band behind the winner's two lines
+            draw.rectangle(_winner_band(lay, y), fill=WINNER_BAND)
         if player is not None:
             draw.rectangle((x, y + 1, x + swatch, y + 1 + swatch), fill=player_color(player), outline=BORDER_COLOR)
         if player is not None or indented:
@@ -357,6 +402,11 @@ def _draw_panel(draw: ImageDraw.ImageDraw, state: GameState, lay: Layout) -> Non
         if text:
             _text(draw, (x, y + lay.line_h / 2), text, size, TEXT_COLOR, anchor="lm")
         y += lay.line_h
+
+
+def _winner_band(lay: Layout, y: int) -> Box:
+    """The band behind a winner's lines: the player line at ``y`` and the line under it."""
+    return lay.map_w + 3, y - 1, lay.width - 4, y + 2 * lay.line_h
 
 
 Painter = Callable[[ImageDraw.ImageDraw, Box, int], None]
@@ -392,6 +442,13 @@ def _paint_good(good: int) -> Painter:
     return paint
 
 
+def _paint_demand(draw: ImageDraw.ImageDraw, box: Box, s: int) -> None:
+    draw.rectangle(box, fill=HOUSE_COLOR, outline=HOUSE_EDGE)
+    d = max(5, s // 2)
+    x, y = box[0] + (s - d) // 2, box[1] + (s - d) // 2
+    _token(draw, (x, y, x + d, y + d), GOOD_COLORS[int(Good.BURGER)], s)
+
+
 def _paint_restaurant(coming_soon: bool) -> Painter:
     def paint(draw: ImageDraw.ImageDraw, box: Box, s: int) -> None:
         color = _pale(PLAYER_COLORS[0]) if coming_soon else PLAYER_COLORS[0]
@@ -402,8 +459,10 @@ def _paint_restaurant(coming_soon: bool) -> Painter:
 
 
 def _paint_campaign(draw: ImageDraw.ImageDraw, box: Box, s: int) -> None:
-    draw.rectangle(box, fill=GOOD_COLORS[int(Good.PIZZA)], outline=PLAYER_COLORS[1], width=max(2, s // 6))
-    _text(draw, ((box[0] + box[2] + 1) / 2, (box[1] + box[3] + 1) / 2), "R3", s * 11 // 20, TEXT_COLOR)
+    draw.rectangle(box, fill=GOOD_COLORS[int(Good.PIZZA)])
+    _owner_frame(draw, box, PLAYER_COLORS[1], s)
+    _text(draw, ((box[0] + box[2] + 1) / 2, (box[1] + box[3] + 1) / 2), "R3", s * 11 // 20, TEXT_COLOR,
+          backing=GOOD_COLORS[int(Good.PIZZA)])
 
 
 def _paint_border(draw: ImageDraw.ImageDraw, box: Box, s: int) -> None:
@@ -413,42 +472,62 @@ def _paint_border(draw: ImageDraw.ImageDraw, box: Box, s: int) -> None:
     draw.rectangle((mid - w // 2, box[1], mid - w // 2 + w - 1, box[3]), fill=BORDER_COLOR)
 
 
+#: one cell each, row by row; every label reads on its own
 LEGEND: tuple[tuple[str, Painter], ...] = (
     ("road", _paint_fill(ROAD_COLOR)),
     ("bridge (roads cross, never meet)", _paint_bridge),
     ("house and its number", _paint_house),
     ("garden (house pays double)", _paint_fill(GARDEN_COLOR, GARDEN_EDGE)),
-    ("burger (demand, campaign)", _paint_good(int(Good.BURGER))),
+    ("burger (demand token on a house)", _paint_demand),
     ("pizza", _paint_good(int(Good.PIZZA))),
     ("beer (B: drink source)", _paint_good(int(Good.BEER))),
     ("lemonade (L)", _paint_good(int(Good.LEMONADE))),
     ("soda (S)", _paint_good(int(Good.SODA))),
     ("restaurant, dot: entrance", _paint_restaurant(False)),
     ("coming soon (pale)", _paint_restaurant(True)),
-    ("campaign: product colour,", _paint_campaign),
-    ("owner frame, R3: radio, 3 left", _paint_campaign),
-    ("$ billboard M mailbox A airplane", _paint_campaign),
-    ("E: eternal; planes fly at the edge", _paint_campaign),
     ("tile border", _paint_border),
+)
+#: the campaign entry: one sample and these lines, each across the legend's whole width (a cell
+#: is too narrow, and a sentence cut over several cells reads in the wrong order)
+CAMPAIGN_LEGEND: tuple[str, ...] = (
+    "campaign: filled in its product's colour, framed in its owner's colour (white edges)",
+    "R3: radio, 3 turns left; $ billboard, M mailbox, A airplane (in the margin); E: eternal",
 )
 
 
 def legend_labels() -> list[str]:
-    """The legend's labels in drawing order (row by row)."""
-    return [label for label, _ in LEGEND]
+    """The legend's labels in drawing order: the cells row by row, then the campaign lines."""
+    return [label for label, _ in LEGEND] + list(CAMPAIGN_LEGEND)
+
+
+def legend_boxes(lay: Layout) -> list[tuple[str, Box]]:
+    """Each legend label with the pixel box (inclusive) its text must fit in: a cell's text area, or
+    a full-width line's; ``legend_labels`` order."""
+    s = lay.scale
+    column_w = (lay.width - 2 * lay.pad) // lay.legend_cols
+    text_dx = s + s // 3
+    out: list[tuple[str, Box]] = []
+    for i, (label, _) in enumerate(LEGEND):
+        row, col = divmod(i, lay.legend_cols)
+        x, y = lay.pad + col * column_w, lay.body_h + lay.pad + row * (s + 4)
+        out.append((label, (x + text_dx, y, x + column_w - s // 3 - 1, y + s - 1)))
+    first = lay.legend_grid_rows
+    for k, line in enumerate(CAMPAIGN_LEGEND):
+        y = lay.body_h + lay.pad + (first + k) * (s + 4)
+        out.append((line, (lay.pad + text_dx, y, lay.width - lay.pad - 1, y + s - 1)))
+    return out
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
     s = lay.scale
     top = lay.body_h
     draw.rectangle((0, top, lay.width - 1, lay.height - 1), fill=PANEL_COLOR, outline=GRID_COLOR)
-    column_w = (lay.width - 2 * lay.pad) // lay.legend_cols
-    for i, (label, paint) in enumerate(LEGEND):
-        row, col = divmod(i, lay.legend_cols)
-        x = lay.pad + col * column_w
-        y = top + lay.pad + row * (s + 4)
-        paint(draw, (x, y, x + s - 1, y + s - 1), s)
-        _text(draw, (x + s + s // 3, y + s / 2), label, s * 11 // 20, TEXT_COLOR, anchor="lm")
+    painters = [paint for _, paint in LEGEND] + [_paint_campaign] + [None] * (len(CAMPAIGN_LEGEND) - 1)
+    for (label, box), paint in zip(legend_boxes(lay), painters):
+        x, y = box[0] - s - s // 3, box[1]
+        if paint is not None:
+            paint(draw, (x, y, x + s - 1, y + s - 1), s)
+        _text(draw, (box[0], y + s / 2), label, s * 11 // 20, TEXT_COLOR, anchor="lm")
 
 
 # ------------------------------------------------------------------ entry points

@@ -41,6 +41,7 @@ from starlette.websockets import WebSocket
 from fcm_env.engine.game import VARIANTS
 from fcm_env.protocol import ProtocolError
 from fcm_env.server import MAX_ERROR_CHARS, AgentFactory, Session, decode_line
+from fcm_env.text.explain import milestone_effect
 from fcm_env.text.words import MILESTONE_NAMES
 from fcm_env.web.replay import ReplayCursor
 from fcm_env.web.table import BOT_SPECS, PlayTable, TableError
@@ -187,7 +188,8 @@ class Connection:
         path = self.app_state.replay_path
         return {"type": "hello", "bots": list(BOT_SPECS), "variants": list(VARIANTS),
                 "replay": None if path is None else Path(path).name,
-                "milestones": dict(MILESTONE_NAMES)}  # the companies panel names them as the log does
+                "milestones": dict(MILESTONE_NAMES),  # the companies panel names them as the log does
+                "milestone_effects": {key: milestone_effect(key) for key in MILESTONE_NAMES}}  # their tooltips
 
     def _new(self, msg: dict[str, Any]) -> dict[str, Any]:
         table = PlayTable.start(self.session, msg)

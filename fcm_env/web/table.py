@@ -5,16 +5,19 @@ may see. ``PlayTable`` goes through ``fcm_env.server.Session`` (the protocol ser
 request checks and bots) and only ever asks it for the human's ``view``, ``legal`` and ``log``;
 the full ``save`` document (every secret) is handed out separately, as a file to download.
 The log's sentences are ``fcm_env.text.sentences``' (the human's seat is ``you``), the words of
-``fcm play`` and ``fcm replay --events``.
+``fcm play`` and ``fcm replay --events``; what ``fcm play`` explains beside them (a forced firing at
+Payday, what a milestone you claimed does) comes from ``fcm_env.text.explain`` here too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fcm_env.engine.actions import Decision
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.queries import campaign_reach
 from fcm_env.server import Session
+from fcm_env.text.explain import milestone_effect, payday_text
 from fcm_env.text.sentences import EventWriter, cash_before, milestones_before
 from fcm_env.web.shapes import with_lanes, with_shapes
 
@@ -45,10 +48,11 @@ def _check_specs(bots: dict[str, Any], where: str) -> None:
             raise TableError(f"{where}.{seat}: bots are {', '.join(BOT_SPECS)}, got {spec!r}")
 
 
-def log_entry(index: int, event: dict[str, Any], text: str) -> dict[str, Any]:
-    """One line of the page's log: the event's sentence plus what the page colours it by."""
+def log_entry(index: int, event: dict[str, Any], text: str, detail: str | None = None) -> dict[str, Any]:
+    """One line of the page's log: the event's sentence plus what the page colours it by; ``detail``:
+    a second line under it (what a milestone you claimed does), or None."""
     return {"index": index, "kind": event["kind"], "round": event["round"], "phase": event["phase"],
-            "player": event.get("player"), "text": text}
+            "player": event.get("player"), "text": text, "detail": detail}
 
 
 class PlayTable:
@@ -152,11 +156,28 @@ class PlayTable:
             self.board = Board.from_tiles(view["map"]["tiles"])
         legal_moves = with_shapes(legal["actions"], view)
         self._add_reach(legal_moves, view)
-        entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board)) for i, e in enumerate(log["log"])]
+        entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board), self._detail(e))
+                   for i, e in enumerate(log["log"])]
         self.next_log, self.lines = log["next"], self.lines + len(entries)
         return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
                 "view": with_lanes(view), "legal": legal_moves,
-                "status": legal["status"], "log": entries}
+                "status": legal["status"], "explain": self._explain(), "log": entries}
+
+    def _detail(self, event: dict[str, Any]) -> str | None:
+        """A milestone the human claimed: the card's whole text, as ``fcm play`` prints it under the line."""
+        if event["kind"] == "milestone" and event.get("player") == self.human:
+            return f"what it does: {milestone_effect(event['milestone'])}"
+        return None
+
+    def _explain(self) -> str | None:
+        """Why the human's decision is as it is, in ``fcm play``'s words: at a Payday firing, the salaries
+        owed against the cash and why ``done`` is not offered (C27); None otherwise. It reads only the
+        human's own cards and cash."""
+        game = self.session.games[self.game].game
+        pending = game.pending
+        if pending is None or pending.player != self.human or pending.decision != Decision.FIRE:
+            return None
+        return payday_text(game.state, self.human, game.legal_actions())
 
     def _add_reach(self, legal: list[dict[str, Any]], view: dict[str, Any]) -> None:
         """Campaign spots carry ``reach``: the houses they would reach (houses and the map are public,

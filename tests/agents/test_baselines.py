@@ -61,9 +61,26 @@ def test_a_game_between_agents_replays_from_its_record():
 
     result = play_game([HeuristicAgent(), RandomAgent(seed=3)], seed=4, max_rounds=12)
     game = replay(result.record)
-    assert game.is_over and list(game.winners) == result.winners
+    assert game.is_over and game.winners == result.winners
     assert [p.cash for p in game.state.players] == result.cash
     assert sorted(result.ranks) == [1, 2] and final_ranks(game) == result.ranks
+
+
+def test_winners_are_a_tuple_from_the_engine_the_env_and_play_game():
+    import json
+
+    import fcm_env
+    from fcm_agents.match import MatchResult
+
+    result = play_game([RandomAgent(seed=1), RandomAgent(seed=2)], seed=3, max_rounds=3)
+    env = fcm_env.env(num_players=2)
+    env.reset(seed=3)
+    assert type(result.winners) is tuple and len(result.winners) == 1
+    assert type(env.unwrapped.game.winners) is tuple and env.unwrapped.game.winners == ()  # still running
+    # a result read back from its JSON line (games.jsonl) is a tuple again; the JSON holds a list
+    line = json.dumps(result.to_json())
+    assert json.loads(line)["winners"] == list(result.winners)
+    assert MatchResult(**json.loads(line)).winners == result.winners
 
 
 def test_heuristic_beats_random_in_two_player_games():

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from gymnasium.utils import passive_env_checker
 from pettingzoo.test import render_test
-from PIL import Image
+from PIL import Image, ImageFont
 
 import fcm_env
 from fcm_env.data import CampaignType, Good, Milestone, marketing_tile
@@ -27,22 +27,30 @@ from fcm_env.engine.board.placement import (
 )
 from fcm_env.engine.board.tiles import ROAD
 from fcm_env.engine.game import Game
+from fcm_env.engine.phases.flow import winners
 from fcm_env.engine.state import Campaign, Phase, Restaurant
 from fcm_env.env.aec import raw_env
 from fcm_env.env.common import RENDER_SCALE
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv
 from fcm_env.picture import (
+    DEMAND_EDGE,
+    DEMAND_RING,
     EMPTY_COLOR,
+    FRAME_HALO,
     GOOD_COLORS,
+    HOUSE_COLOR,
     MARGIN_COLOR,
+    PANEL_COLOR,
     PLAYER_COLORS,
     ROAD_COLOR,
+    WINNER_BAND,
     board_array,
     board_image,
     board_png,
     campaign_label,
     layout,
+    legend_boxes,
     legend_labels,
     panel_lines,
     png_bytes,
@@ -114,7 +122,8 @@ def test_rgb_array_has_a_fixed_size_per_map_and_is_deterministic():
     e.reset(seed=3)
     first = e.render()
     # 2-player map 15 x 15: map 17 x 24 = 408 px wide + panel 11 x 24 = 264; the 5-player panel
-    # (20 lines of 21 px + 24) sets the body height 444; 16 legend items in 2 columns, 8 rows of 28 + 24
+    # (20 lines of 21 px + 24) sets the body height 444; 12 legend cells in 2 columns and the campaign
+    # entry's 2 full-width lines: 8 rows of 28 + 24
     assert first.shape == (444 + 248, 408 + 264, 3) and first.dtype == np.uint8
     assert np.array_equal(first, e.render())
     twin = fcm_env.env(num_players=2, render_mode="rgb_array")
@@ -229,8 +238,8 @@ def test_panel_shows_a_swatch_per_player_and_the_legend_is_drawn(scene):
     s = lay.scale
     assert _pixel(legend, (lay.pad + s // 2, lay.pad + s // 2)) == ROAD_COLOR  # the first legend sample
     assert (legend.sum(axis=2) < 150).sum() > 1000
-    assert len(legend_labels()) == 16 and legend_labels()[0] == "road"
-    assert "$ billboard M mailbox A airplane" in legend_labels()
+    assert len(legend_labels()) == 14 and legend_labels()[0] == "road"
+    assert legend_labels()[-2].startswith("campaign: filled in its product's colour")
 
 
 def test_the_picture_is_an_rgb_pillow_image_of_the_layout_size(scene):
@@ -268,3 +277,107 @@ def test_panel_lines_of_a_known_state():
     ]
     state.max_rounds, state.bank_breaks = None, 0
     assert panel_lines(state)[:3] == ["round 3", "phase working", "bank $123"]
+    state.phase = Phase.GAME_OVER  # C23: the most cash among those not bankrupt
+    assert panel_lines(state)[5:9] == ["player 0: $57  WINNER", "2 restaurants, 1 milestone", "",
+                                       "player 1: $0  BANKRUPT"]
+    state.players[0].bankrupt = True  # everyone bankrupt: the same rule still names a winner (D45)
+    assert panel_lines(state)[5:7] == ["player 0: $57  WINNER", "bankrupt, 2 restaurants, 1 milestone"]
+
+
+# ------------------------------------------------------------------ winner, legend width, contrast
+
+
+def _contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours (1 = the same luminance, 21 = black on white)."""
+    def luminance(color):
+        lin = [v / 255 / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in color]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _runs(pixels) -> list[tuple[int, ...]]:
+    """The colours along a line of pixels, each run of equal pixels once."""
+    out: list[tuple[int, ...]] = []
+    for px in pixels:
+        color = tuple(int(v) for v in px)
+        if not out or out[-1] != color:
+            out.append(color)
+    return out
+
+
+def _player_row_y(lay, player: int) -> int:
+    return lay.pad + (5 + 3 * player) * lay.line_h + lay.line_h // 2
+
+
+def test_a_finished_game_marks_its_winner_and_a_running_game_does_not():
+    # C23: most cash wins; the picture of a finished game says who (band + "WINNER" in the panel)
+    state = Game.new(3, seed=0).state
+    for p, cash in enumerate((40, 90, 60)):
+        state.players[p].cash = cash
+    lay = layout(*state.board.shape)
+    running = board_array(state)
+    assert not (running == WINNER_BAND).all(axis=2).any()
+    assert not any("WINNER" in line for line in panel_lines(state))
+    state.phase = Phase.GAME_OVER
+    assert winners(state) == (1,)
+    over = board_array(state)
+    assert over.shape == running.shape  # the same size for every state of a map
+    assert "player 1: $90  WINNER" in panel_lines(state)
+    assert sum("WINNER" in line for line in panel_lines(state)) == 1
+    band = (over == WINNER_BAND).all(axis=2)
+    assert band[:, : lay.map_w].sum() == 0 and band.sum() > 1000  # in the panel only
+    left = lay.map_w + 4  # left of the swatch, where no text is drawn
+    for p in range(3):
+        for y in (_player_row_y(lay, p), _player_row_y(lay, p) + lay.line_h):  # both lines of a player
+            assert _pixel(over, (y, left)) == (WINNER_BAND if p == 1 else PANEL_COLOR)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("scale", [16, 24, 40])
+def test_every_legend_label_fits_its_box_inside_the_picture(players, scale):
+    lay = layout(*Game.new(players, seed=0).state.board.shape, scale)
+    font = ImageFont.load_default(size=scale * 11 // 20)  # the legend's font size
+    boxes = legend_boxes(lay)
+    assert [label for label, _ in boxes] == legend_labels()
+    for label, (x0, y0, x1, y1) in boxes:
+        assert 0 <= x0 < x1 < lay.width and lay.body_h <= y0 < y1 < lay.height, label
+        assert font.getlength(label) <= x1 - x0 + 1, (label, lay.width)
+    # the campaign entry is whole: its lines span the legend, none is cut over cells
+    campaign = [box for label, box in boxes if label.startswith(("campaign:", "R3:"))]
+    assert len(campaign) == 2 and all(x1 > lay.width * 3 // 4 for _, _, x1, _ in campaign)
+
+
+def test_demand_tokens_stand_out_on_a_house_for_every_good():
+    # the token's outer ring contrasts with the house, its inner ring with the outer one, whatever the good
+    assert _contrast(DEMAND_EDGE, HOUSE_COLOR) >= 3 and _contrast(DEMAND_RING, DEMAND_EDGE) >= 3
+    for good, color in GOOD_COLORS.items():
+        assert max(_contrast(color, DEMAND_RING), _contrast(color, DEMAND_EDGE)) >= 3, Good(good).name
+    state = Game.new(2, seed=0).state
+    _, house = min(state.houses.items())
+    house.demand[:] = [int(Good.BURGER)]  # brown on brown before the rings
+    img, lay = board_array(state), layout(*state.board.shape)
+    boxes = [lay.square(*sq) for sq in house.squares]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    burger = GOOD_COLORS[int(Good.BURGER)]
+    rows = [y for y in range(y0, y1 + 1) if (img[y, x0:x1 + 1] == burger).all(axis=1).any()]
+    row = _runs(img[rows[len(rows) // 2], x0:x1 + 1])
+    k = row.index(burger)  # the first token sits at the house's edge; after it, the house
+    assert row[k - 2:k + 4] == [DEMAND_EDGE, DEMAND_RING, burger, DEMAND_RING, DEMAND_EDGE, HOUSE_COLOR]
+
+
+def test_every_owner_frame_shows_on_every_product_and_next_to_roads():
+    # a white line on both sides of the frame: player 4's black frame on a brown billboard shows
+    for color in PLAYER_COLORS:
+        assert _contrast(color, FRAME_HALO) >= 3, color
+    state = Game.new(5, seed=0).state
+    tile = marketing_tile(12)  # a 2x2 billboard
+    assert tile.type == CampaignType.BILLBOARD
+    r, c, o = list_placements(campaign_placements(state.board, occupied(state), tile))[0]
+    squares = campaign_squares(r, c, o, tile)
+    state.campaigns.append(Campaign(12, int(tile.type), 4, 0, int(Good.BURGER), 2, False, r, c, o, squares))
+    img, lay = board_array(state), layout(*state.board.shape)
+    x0, y0, _, _ = lay.square(*min(squares))
+    diagonal = _runs([img[y0 + k, x0 + k] for k in range(lay.scale // 2)])  # from the tile's corner inwards
+    assert diagonal == [FRAME_HALO, PLAYER_COLORS[4], FRAME_HALO, GOOD_COLORS[int(Good.BURGER)]]

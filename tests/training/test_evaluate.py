@@ -155,4 +155,4 @@ def test_tournament_writes_summary_csv_and_replayable_records(tmp_path):
     assert [r["first_place"] for r in rows] == [" ".join(map(str, r.top)) for r in results]
     record = GameRecord.load(tmp_path / "records" / "game_8.json")
     game = replay(record)
-    assert list(game.winners) == results[1].winners
+    assert game.winners == results[1].winners

@@ -279,3 +279,69 @@ def test_campaign_spots_carry_the_houses_they_reach():
     for a in spots:
         p = a["params"]
         assert a["reach"] == list(campaign_reach(state, tile, p["row"], p["col"], p["orientation"]))
+
+
+def _heuristic_table(stop, human: int = 0, seed: int = 1):
+    """A table whose human seat a heuristic plays until ``stop(message, log entries so far)``:
+    (session, table, every message's log entries, the last message)."""
+    from fcm_env.server import bot_move
+    from fcm_env.web.table import PlayTable
+
+    session = Session(make_agent)
+    table = PlayTable.start(session, {"num_players": 2, "human": human, "bots": {str(1 - human): "heuristic"},
+                                      "seed": seed, "max_rounds": 8})
+    player = make_agent("heuristic", seed=7)
+    msg, entries = table.message(), []
+    while True:
+        entries += msg["log"]
+        if stop(msg, entries):
+            return session, table, entries, msg
+        assert not msg["view"]["over"], "the game ended first"
+        move = str(bot_move(player, session.games[table.game].game, human))
+        msg = table.act(next(a["id"] for a in msg["legal"] if a["label"] == move))
+
+
+def _at_a_firing(msg, entries) -> bool:
+    """The human's first Payday firing with a card to fire; no other decision is explained."""
+    if msg["status"]["decision"] == "FIRE" and any(a["kind"] == "FIRE" for a in msg["legal"]):
+        return True
+    assert msg["explain"] is None, msg["status"]
+    return False
+
+
+def test_a_payday_firing_says_what_is_owed_as_fcm_play_does():
+    # rules: Phase 5 Payday; C27: fire until the salaries can be paid (docs/web.md: the table's `explain`)
+    from fcm_env.data import EmployeeType
+    from fcm_env.engine.phases import payday
+    from fcm_env.text.explain import payday_text
+
+    session, table, _, msg = _heuristic_table(_at_a_firing)
+    game = session.games[table.game].game
+    assert msg["explain"] == payday_text(game.state, 0, game.legal_actions())
+    assert msg["explain"].endswith("pass to pay, or fire cards to pay less")
+    me = game.state.players[0]
+    me.beach[EmployeeType.BURGER_COOK] += 1  # a salaried card and no cash: the rules force a firing
+    me.cash = 0
+    game._legal_cache = None  # the state was changed by hand
+    msg = table.message()
+    assert all(a["kind"] != "PASS" for a in msg["legal"])
+    due = payday.salary_due(game.state, 0)
+    assert msg["explain"] == f"you owe ${due} in salaries and have $0: fire until you can pay"
+
+
+def test_the_milestones_you_claim_say_what_they_do(page):
+    from fcm_env.text.explain import milestone_effect
+    from fcm_env.text.words import MILESTONE_NAMES
+
+    hello = page.ask({"type": "hello"})
+    assert set(hello["milestone_effects"]) == set(MILESTONE_NAMES)  # the companies panel's tooltips
+    assert hello["milestone_effects"]["first_train"] == milestone_effect("first_train")
+    def both_claimed(msg, entries) -> bool:
+        return {e["player"] for e in entries if e["kind"] == "milestone"} == {0, 1}
+
+    _, _, entries, _ = _heuristic_table(both_claimed)
+    claims = [e for e in entries if e["kind"] == "milestone"]
+    for e in claims:
+        key = next(k for k, name in MILESTONE_NAMES.items() if f"a milestone: {name} " in e["text"])
+        assert e["detail"] == (f"what it does: {milestone_effect(key)}" if e["player"] == 0 else None)
+    assert all(e["detail"] is None for e in entries if e["kind"] != "milestone")

@@ -209,6 +209,8 @@ function cardList(parent, title, cards, empty = "none") {
 
 // a milestone as the log names it ("First burger produced"): the server's words (hello.milestones)
 const milestoneName = (key) => (hello.milestones && hello.milestones[key]) || cap(words(key));
+// what it does, the card's whole text (hello.milestone_effects): the chip's tooltip
+const milestoneEffect = (key) => (hello.milestone_effects && hello.milestone_effects[key]) || "";
 
 function drawPlayers(box, view, names) {
   box.replaceChildren();
@@ -246,7 +248,7 @@ function drawPlayers(box, view, names) {
     if (p.milestones.length) {
       const ms = html("div", {class: "cards-row"}, card);
       html("span", {class: "cards-title"}, ms, "Milestones");
-      for (const m of p.milestones) html("span", {class: "chip milestone"}, ms, milestoneName(m));
+      for (const m of p.milestones) html("span", {class: "chip milestone", title: milestoneEffect(m)}, ms, milestoneName(m));
     }
   }
 }
@@ -270,7 +272,9 @@ function logLine(list, entry, lastHeader) {
   if (entry.player !== null && entry.player !== undefined) {
     html("span", {class: "dot"}, li).style.background = PLAYER_COLORS[entry.player];
   }
-  html("span", {}, li, entry.text);
+  const body = html("span", {}, li, entry.text);
+  // a milestone you claimed: what it does, under the line (as fcm play prints it)
+  if (entry.detail) html("span", {class: "log-detail"}, body, entry.detail);
   return header;
 }
 
@@ -319,6 +323,10 @@ function drawDecision(msg) {
     $("decision-title").textContent = "Waiting";
     $("decision-text").textContent = view.pending ? `Player ${view.pending.player} decides.` : "";
   }
+  // why the decision is as it is (a firing at Payday: what you owe against your cash), as fcm play says it
+  const explain = $("decision-explain");
+  explain.textContent = !view.over && msg.explain ? cap(msg.explain) + "." : "";
+  explain.hidden = !explain.textContent;
   for (const action of others) {
     const b = html("button", {class: "action" + (action.kind === "PASS" ? " pass" : ""), "data-id": action.id,
       "data-kind": action.kind, type: "button"}, actions, actionLabel(action, view));
