@@ -572,6 +572,14 @@ def _cmd_train(args: argparse.Namespace) -> int:
             overrides[flag] = True
     try:
         result = selfplay.main(str(args.config), **overrides)
+    except KeyboardInterrupt as stop:  # SIGINT/SIGTERM: one line, what was kept and the command that resumes
+        if not hasattr(stop, "describe"):
+            raise
+        import shlex
+
+        words = [w for w in args.argv_echo if w not in ("--resume", "--overwrite")]
+        print(f"fcm train: {stop.describe(shlex.join(['fcm', 'train', *words, '--resume']))}", file=sys.stderr)
+        return stop.exit_code
     except ValueError as exc:
         if not hasattr(exc, "lines"):  # not a config error: the caller prints it
             raise
@@ -789,8 +797,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "repeatable; default: the config's values)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--resume", action="store_true",
-                      help="continue the run in out_dir from its latest checkpoint (default: off; a "
-                           "non-empty out_dir is refused)")
+                      help="continue the run in out_dir from its latest checkpoint up to total_timesteps in all "
+                           "(default: off; a non-empty out_dir is refused)")
     mode.add_argument("--overwrite", action="store_true",
                       help="delete the run in out_dir first and start again (default: off)")
     p.add_argument("--backend", choices=("sb3", "ray"), default=None,

@@ -1,6 +1,7 @@
 """``fcm train``: bad settings are one stderr line and exit 2 with nothing written, a used out_dir
-needs --resume or --overwrite, resume says what it found and never duplicates eval.csv rows, and
-total_timesteps is rounded up to whole rollouts (the progress bar counts what is trained)."""
+needs --resume or --overwrite, resume says what it found and never duplicates eval.csv rows, a damaged
+checkpoint is refused by name, checkpoints rotate (``keep_checkpoints``), and total_timesteps is rounded
+up to whole rollouts (the progress bar counts what is trained). Interrupts: test_train_interrupts.py."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def train(capsys, *argv: str) -> tuple[int, str, list[str]]:
     ("n_steps=0", "config: n_steps: must be greater than or equal to 1, got 0"),
     ("env_workers=2", "config: env_workers must be 1..n_envs=1, got 2"),
     ("device=gpu", "config: device: expected auto, cpu, cuda, cuda:N or mps, got 'gpu'"),
+    ("keep_checkpoints=0", "config: keep_checkpoints: must be at least 1 (null keeps every checkpoint), got 0"),
+    ("keep_checkpoints=two", "config: keep_checkpoints: expected an integer, got 'two'"),
 ])
 def test_a_bad_setting_is_one_line_and_nothing_is_written(capsys, tiny, tmp_path, setting, line):
     assert train(capsys, str(tiny), "--set", setting) == (2, "", [f"fcm train: error: {line}"])
@@ -111,44 +114,114 @@ def eval_steps(run) -> list[str]:
     return [line.split(",")[0] for line in (run / "eval.csv").read_text().splitlines()[1:]]
 
 
+def checkpoints(run) -> list[str]:
+    return sorted(p.name for p in (run / "checkpoints").glob("*.zip"))
+
+
 def test_resume_says_what_it_found_and_keeps_eval_rows_unique_then_overwrite_starts_over(capsys, tiny,
                                                                                           tmp_path):
     run = tmp_path / "run"
     code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=192")
     assert code == 0 and f"run directory: {run}" in out
-    assert eval_steps(run) == ["128", "192"]  # every 128 steps and at the end; a checkpoint at 128 only
+    assert eval_steps(run) == ["128", "192"]  # every 128 steps and at the end
+    assert checkpoints(run) == ["step_128.zip", "step_192.zip"]  # every 128 steps and at the end
     (run / "old.txt").write_text("from the first run")
 
-    code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=64", "--resume")
+    (run / "checkpoints" / "step_192.zip").unlink()  # as if the run had stopped before writing it
+    code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=192", "--resume")
     assert code == 0
-    assert f"resuming from {run / 'checkpoints' / 'step_128.zip'} at 128 steps\n" in out
+    assert f"resuming from {run / 'checkpoints' / 'step_128.zip'} at 128 of 192 steps\n" in out
     assert eval_steps(run) == ["128", "192"]  # the 192 evaluation was run again, not added twice
+    assert checkpoints(run) == ["step_128.zip", "step_192.zip"]
+
+    code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=192", "--resume")  # the same again
+    assert code == 0 and "the run already has 192 of its 192 steps: nothing left to train" in out
+    assert eval_steps(run) == ["128", "192"] and "[eval @" not in out  # nothing evaluated twice
 
     code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=64", "--overwrite")
     assert code == 0 and "resuming" not in out
     assert eval_steps(run) == ["64"] and not (run / "old.txt").exists()
-    assert sorted(p.name for p in (run / "checkpoints").iterdir()) == []
+    assert checkpoints(run) == ["step_64.zip"]  # the end of the run
 
 
 def test_total_timesteps_rounds_up_to_whole_rollouts_and_the_bar_counts_them(capsys, tiny, tmp_path,
                                                                             monkeypatch):
     import json
 
-    from stable_baselines3.common.callbacks import ProgressBarCallback
+    from fcm_training.sb3.progress import ProgressBar
 
     bars = []
-    start = ProgressBarCallback._on_training_start
+    start = ProgressBar._on_training_start
 
     def spy(self):
         start(self)
-        bars.append(self.pbar.total)
+        bars.append(self.total)
 
-    monkeypatch.setattr(ProgressBarCallback, "_on_training_start", spy)
-    code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=64", "--set", "n_envs=2",
-                         "--set", "progress_bar=true")
+    monkeypatch.setattr(ProgressBar, "_on_training_start", spy)
+    code, out, err = train(capsys, str(tiny), "--set", "total_timesteps=64", "--set", "n_envs=2",
+                           "--set", "progress_bar=true")
     assert code == 0
     message = ("total_timesteps 64 rounded up to 128: PPO trains whole rollouts of n_envs x n_steps = "
                "2 x 64 = 128")
     assert out.count(message) == 1
     assert bars == [128]
-    assert json.loads((tmp_path / "run" / "timing.json").read_text())["learner_steps"] == 128
+    assert "128/128 steps" in " ".join(err)  # the bar (rich, on stderr) ends at what was trained
+    timing = json.loads((tmp_path / "run" / "timing.json").read_text())
+    assert timing["learner_steps"] == 128
+    rate = 128 / timing["ppo_seconds"]  # the summary's PPO rate is the bar's: steps over the PPO stage
+    assert f"learner steps 128: {rate:,.0f} steps/s over the {timing['ppo_seconds']:.1f} s of PPO" in out
+
+
+def test_checkpoints_rotate_keeping_the_most_recent_and_the_best_and_final_models(capsys, tiny, tmp_path):
+    run = tmp_path / "run"
+    code, _, _ = train(capsys, str(tiny), "--set", "total_timesteps=320", "--set", "checkpoint_every=64",
+                       "--set", "keep_checkpoints=2", "--set", "pool_size=2")
+    assert code == 0
+    # a checkpoint at every rollout (64 .. 320): the last two stay, with the pool files they name (a
+    # snapshot every 64 steps, the last 2 in the pool: 192 and 256)
+    assert checkpoints(run) == ["step_256.zip", "step_320.zip"]
+    assert sorted(p.name for p in (run / "checkpoints" / "pool").iterdir()) == ["step_192.onnx", "step_256.onnx"]
+    assert (run / "best_model.zip").exists() and (run / "final_model.zip").exists()
+    best = int((run / "best_model.txt").read_text().split()[1])
+    assert best in {int(s) for s in eval_steps(run)}  # the best model is kept whatever the rotation removed
+
+    code, _, _ = train(capsys, str(tiny), "--set", "total_timesteps=256", "--set", "checkpoint_every=64",
+                       "--set", "keep_checkpoints=null", "--overwrite")
+    assert code == 0 and checkpoints(run) == ["step_128.zip", "step_192.zip", "step_256.zip", "step_64.zip"]
+
+
+def test_a_damaged_checkpoint_is_refused_by_name_and_the_one_before_resumes(capsys, tiny, tmp_path):
+    import json
+    import zipfile
+
+    run = tmp_path / "run"
+    code, _, _ = train(capsys, str(tiny), "--set", "total_timesteps=256", "--set", "checkpoint_every=128")
+    assert code == 0 and checkpoints(run) == ["step_128.zip", "step_256.zip"]
+    last = run / "checkpoints" / "step_256.zip"
+    whole = last.read_bytes()
+    advice = "delete it to resume from step_128.zip (128 steps)"
+
+    last.write_bytes(whole[: len(whole) // 2])  # cut short (a full disk, a copy stopped half way)
+    code, out, err = train(capsys, str(tiny), "--set", "total_timesteps=384", "--resume")
+    assert code == 2 and out == "" and len(err) == 1
+    assert err[0].startswith(f"fcm train: error: checkpoint {last} is damaged or cut short (") and advice in err[0]
+
+    damaged = bytearray(whole)
+    at = damaged.index(b"policy.pth") + 200  # inside the weights: the entry's CRC no longer matches
+    damaged[at:at + 16] = bytes(16)
+    last.write_bytes(bytes(damaged))
+    code, _, err = train(capsys, str(tiny), "--set", "total_timesteps=384", "--resume")
+    assert code == 2 and len(err) == 1 and "fails its CRC check" in err[0] and advice in err[0]
+
+    last.write_bytes(whole)
+    with zipfile.ZipFile(last) as archive:
+        pool = json.loads(archive.read("fcm/state.json"))["pool"]
+    snapshot = run / "checkpoints" / "pool" / f"step_{pool[-1]}.onnx"
+    snapshot.rename(snapshot.with_suffix(".gone"))
+    code, _, err = train(capsys, str(tiny), "--set", "total_timesteps=384", "--resume")
+    assert code == 2 and err == [(f"fcm train: error: checkpoint {last} needs the opponent snapshot {snapshot}, "
+                                  f"which is missing: {advice}")]
+
+    last.unlink()  # as the message says: the checkpoint before resumes
+    code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=384", "--resume")
+    assert code == 0 and f"resuming from {run / 'checkpoints' / 'step_128.zip'} at 128 of 384 steps" in out

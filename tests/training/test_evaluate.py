@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 
@@ -150,7 +151,7 @@ def test_tournament_writes_summary_csv_and_replayable_records(tmp_path):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert [a["name"] for a in summary["agents"]] == [s.name for s in stats]
     assert summary["agents"][0]["games"] == 2 and summary["games"][0]["places"] == results[0].places
-    rows = list(csv.DictReader((tmp_path / "games.csv").open()))
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "games.csv").read_text())))
     assert [int(r["seed"]) for r in rows] == [7, 8]
     assert [r["first_place"] for r in rows] == [" ".join(map(str, r.top)) for r in results]
     record = GameRecord.load(tmp_path / "records" / "game_8.json")

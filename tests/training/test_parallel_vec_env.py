@@ -89,3 +89,26 @@ def test_an_illegal_action_in_a_worker_is_raised_here_with_its_message():
 def test_worker_counts_outside_one_to_num_envs_are_refused(workers):
     with pytest.raises(ValueError, match="workers must be"):
         ParallelSb3FcmVecEnv(2, _factory(), workers=workers)
+
+
+def test_the_worker_processes_ignore_sigint_and_the_factory_is_still_reached():
+    # a Ctrl-C at a terminal reaches the whole process group: the trainer decides what stops
+    import multiprocessing
+    import os
+    import signal
+    import time
+
+    before = set(multiprocessing.active_children())
+    venv = ParallelSb3FcmVecEnv(4, _factory(), workers=2)
+    try:
+        (worker,) = set(multiprocessing.active_children()) - before
+        venv.reset()
+        os.kill(worker.pid, signal.SIGINT)
+        time.sleep(0.3)
+        assert worker.is_alive()
+        venv.step_async(_first_legal(np.stack(venv.env_method("action_masks"))))
+        venv.step_wait()  # the worker still answers
+        assert venv.call_factory("timings")[1] is not None  # LearnerEnvs.timings, through the signal wrapper
+    finally:
+        venv.close()
+    assert not worker.is_alive()

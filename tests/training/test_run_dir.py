@@ -1,5 +1,5 @@
-"""Run folders: a used out_dir is refused unless --resume or --overwrite, resume needs a checkpoint,
-and resuming drops the eval.csv rows past the checkpoint."""
+"""Run folders: a used out_dir is refused unless --resume or --overwrite, resume needs a checkpoint (or a run
+stopped before its first one, which starts again), and resuming drops the eval.csv rows past the checkpoint."""
 
 from __future__ import annotations
 
@@ -59,12 +59,20 @@ def test_resume_takes_the_checkpoint_with_the_most_steps(tmp_path):
 @pytest.mark.parametrize("made", [False, True])
 def test_resume_with_nothing_to_resume_is_an_error(tmp_path, made):
     out = tmp_path / "run"
-    if made:
-        make_run(out)
+    if made:  # a folder that is not a run's
+        out.mkdir()
+        (out / "notes.txt").write_text("keep me")
     expected = f"nothing to resume in {out}: no checkpoints/step_N.zip"
     with pytest.raises(RunDirError, match=re.escape(expected)):
         prepare_run_dir(out, resume=True)
     assert out.exists() == made
+
+
+def test_resume_of_a_run_stopped_before_its_first_checkpoint_starts_it_again(tmp_path):
+    out = tmp_path / "run"
+    make_run(out)  # config.yaml, no checkpoint: stopped during behaviour cloning, say
+    assert prepare_run_dir(out, resume=True) is None
+    assert (out / "config.yaml").exists()
 
 
 def test_resume_and_overwrite_together_or_a_file_are_errors(tmp_path):

@@ -48,7 +48,10 @@ def test_a_run_writes_checkpoints_evaluations_and_the_best_model(run_dir):
         assert split[stage]["seconds"] > 0, stage
     parts = sum(row["seconds"] for name, row in split.items() if name != "wall")
     assert parts == pytest.approx(split["wall"]["seconds"], rel=1e-6)
-    assert sorted(p.name for p in (run / "checkpoints").iterdir()) == ["step_128.zip", "step_256.zip"]
+    # at 128 (checkpoint_every) and at the end; the pool's snapshots once each, beside them
+    assert sorted(p.name for p in (run / "checkpoints").glob("*.zip")) == ["step_128.zip", "step_256.zip"]
+    assert sorted(p.name for p in (run / "checkpoints" / "pool").iterdir()) == ["step_128.onnx"]
+    assert not (run / "evals").exists()  # every evaluation is in eval.csv
     rows = (run / "eval.csv").read_text().splitlines()
     header = rows[0].split(",")
     assert header[:4] == ["steps", "opponent", "games", "wins"] and "win_rate" in header
@@ -56,13 +59,24 @@ def test_a_run_writes_checkpoints_evaluations_and_the_best_model(run_dir):
     assert any((run / "tb").rglob("events.out.tfevents.*"))
 
 
-def test_resume_continues_from_the_latest_checkpoint(run_dir):
+def test_a_checkpoint_holds_the_optimizer_the_pool_and_the_random_states(run_dir):
+    import zipfile
+
+    with zipfile.ZipFile(run_dir / "run" / "checkpoints" / "step_256.zip") as archive:
+        assert {"data", "policy.pth", "policy.optimizer.pth"} <= set(archive.namelist())
+        state = json.loads(archive.read("fcm/state.json"))
+    assert state["steps"] == 256 and state["pool"] == [128]  # the snapshot taken at 128
+    assert set(state["rng"]) == {"torch", "numpy", "python"}
+
+
+def test_resume_continues_from_the_latest_checkpoint_up_to_the_total(run_dir):
     from sb3_contrib import MaskablePPO
 
-    # the resumed part steps its games in two processes; snapshots reach the worker's pool too
-    main(run_dir / "tiny.yaml", resume=True, total_timesteps=128, env_workers=2)
+    # total_timesteps is the run's total: 128 more steps; the resumed part steps its games in two
+    # processes, and the saved pool reaches the worker too
+    main(run_dir / "tiny.yaml", resume=True, total_timesteps=384, env_workers=2)
     model = MaskablePPO.load(str(run_dir / "run" / "final_model.zip"))
-    assert model.num_timesteps >= 256 + 128
+    assert model.num_timesteps == 384
     timing = json.loads((run_dir / "run" / "timing.json").read_text())
     (worker,) = timing["env_workers"]
     assert worker.get("opponent/snapshot", 0) + worker.get("opponent/random", 0) > 0

@@ -108,6 +108,7 @@ class Config:
         default_factory=lambda: ["random", "heuristic"])
     eval_async: bool = True
     checkpoint_every: Positive = 20_000
+    keep_checkpoints: Int | None = 5  # the most recent checkpoints kept, the last among them; null keeps all
     # behaviour cloning of the heuristic before PPO (fcm_training.sb3.imitation); 0 rounds = none
     bc_rounds: NonNegative = 0
     bc_games: Positive = 100
@@ -124,6 +125,13 @@ class Config:
         if not DEVICE_PATTERN.fullmatch(device):
             raise ValueError(f"expected auto, cpu, cuda, cuda:N or mps, got {device!r}")
         return device
+
+    @field_validator("keep_checkpoints")
+    @classmethod
+    def _keep_some(cls, keep: int | None) -> int | None:
+        if keep is not None and keep < 1:  # keeping none would leave nothing to resume from
+            raise ValueError(f"must be at least 1 (null keeps every checkpoint), got {keep}")
+        return keep
 
     @model_validator(mode="after")
     def _consistent(self) -> Config:

@@ -11,9 +11,9 @@ tasks (``fcm evaluate --backend ray``). Every runner plays game ``g`` with ``pla
 results do not depend on the runner. This module imports no backend: the caller picks the runner.
 
 Long runs are meant to be stopped and resumed: ``TournamentRun`` keeps each game as it ends
-(``games.jsonl``) and resumes a folder; ``stop_on_signals`` turns SIGINT and SIGTERM into
-``Interrupted`` after stopping the worker processes, which ignore SIGINT themselves; a worker that
-dies has its game played again (``_Pool``).
+(``games.jsonl``) and resumes a folder; ``stop_on_signals`` (``fcm_training.common.interrupts``, shared
+with the trainer) turns SIGINT and SIGTERM into ``Interrupted`` after stopping the worker processes,
+which ignore SIGINT themselves; a worker that dies has its game played again (``_Pool``).
 """
 
 from __future__ import annotations
@@ -25,12 +25,10 @@ import json
 import math
 import multiprocessing
 import os
-import signal
 import sys
-import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -40,6 +38,16 @@ from rich.table import Table
 from fcm_agents.match import MatchResult, play_game
 from fcm_agents.registry import make_agent
 from fcm_env.tables import new_table, plural, render_plain
+
+from .interrupts import (  # noqa: F401 -- Interrupted, stop_on_signals: fcm_env.cli imports them from here
+    Interrupted,
+    deferred_signals,
+    forget_worker,
+    register_worker,
+    signals_blocked,
+    stop_on_signals,
+    worker_signals,
+)
 
 
 @dataclass(frozen=True)
@@ -158,104 +166,11 @@ def _one_thread() -> None:
 
 # ------------------------------------------------------------------ stopping on SIGINT / SIGTERM
 
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-#: after the first signal the command has this long to tidy up before a further signal ends it at once
-STOP_GRACE_S = 2.0
-
-
-class Interrupted(KeyboardInterrupt):
-    """SIGINT (Ctrl-C) or SIGTERM while games were played: the command stops and keeps what finished.
-
-    A ``KeyboardInterrupt``, so code that already stops on Ctrl-C stops on SIGTERM too.
-    """
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
-
-    @property
-    def signal_name(self) -> str:
-        return signal.Signals(self.signum).name
-
-    @property
-    def exit_code(self) -> int:
-        """128 + the signal number, as a shell reports a process the signal ended: 130 or 143."""
-        return 128 + self.signum
+# the machinery is shared with the trainer (fcm_training.common.interrupts); these names stay importable here
 
 
 class WorkerLost(RuntimeError):
     """A game ended its worker process (killed, out of memory, a crash) every time it was tried."""
-
-
-#: the game worker processes alive in this process: a signal handler stops them whatever the main thread does
-_live_workers: set[multiprocessing.process.BaseProcess] = set()
-#: nesting depth of ``deferred_signals`` blocks, and the signal that arrived inside one
-_deferring = [0]
-_deferred: list[int] = []
-
-
-def _stop_workers(kill: bool = False) -> None:
-    for process in list(_live_workers):
-        with contextlib.suppress(Exception):  # already gone
-            (process.kill if kill else process.terminate)()
-
-
-@contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """While inside: the first SIGINT or SIGTERM stops the game workers and raises ``Interrupted`` in the
-    main thread, so the caller can keep what finished and say how to resume; further signals in the next
-    ``STOP_GRACE_S`` are ignored (a double Ctrl-C must not cut the tidying short), and one after that ends
-    the process at once (the tidying is stuck). Only in the main thread; elsewhere it does nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    first_at: list[float] = []
-
-    def again(signum: int, _frame: object) -> None:
-        if time.monotonic() - first_at[0] > STOP_GRACE_S:
-            _stop_workers(kill=True)
-            os._exit(128 + signum)
-
-    def first(signum: int, _frame: object) -> None:
-        first_at.append(time.monotonic())
-        for s in STOP_SIGNALS:
-            signal.signal(s, again)
-        _stop_workers()
-        if _deferring[0]:
-            _deferred.append(signum)  # raised when the block ends
-            return
-        raise Interrupted(signum)
-
-    previous = {s: signal.signal(s, first) for s in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        _deferred.clear()
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-
-
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[None]:
-    """Inside ``stop_on_signals``: a signal that arrives in this block raises ``Interrupted`` only when the
-    block ends, so that keeping a finished game (its record, its line, the count) is done whole or not at all."""
-    _deferring[0] += 1
-    try:
-        yield
-    finally:
-        _deferring[0] -= 1
-    if not _deferring[0] and _deferred:
-        raise Interrupted(_deferred.pop())
-
-
-@contextlib.contextmanager
-def _signals_blocked() -> Iterator[None]:
-    """No SIGINT/SIGTERM handler runs while a worker starts: a forked child would run the parent's."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 # ------------------------------------------------------------------ worker processes
@@ -267,9 +182,7 @@ def _serve_games(conn: Connection, parent_pid: int) -> None:
     It ignores SIGINT (a Ctrl-C at the terminal reaches the whole process group: the parent decides
     what stops, and stops the workers with SIGTERM) and leaves when the parent is gone.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    worker_signals()
     while True:
         try:
             while not conn.poll(1.0):
@@ -316,11 +229,11 @@ class _Pool:
 
     def _start(self) -> _Worker:
         parent_end, child_end = self.context.Pipe()
-        with _signals_blocked():
+        with signals_blocked():
             process = self.context.Process(target=_serve_games, args=(child_end, os.getpid()), daemon=True,
                                            name="fcm-games")
             process.start()
-            _live_workers.add(process)
+            register_worker(process)
         child_end.close()
         return _Worker(process, parent_end)
 
@@ -399,7 +312,7 @@ class _Pool:
                 worker.process.kill()
                 worker.process.join(1.0)
             worker.conn.close()
-            _live_workers.discard(worker.process)
+            forget_worker(worker.process)
 
 
 def run_jobs_in_processes(workers: int) -> JobRunner:

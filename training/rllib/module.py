@@ -11,6 +11,7 @@ narrows to the heuristic's one choice), so it cannot pick an illegal id either.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,23 @@ from ray.rllib.core.rl_module.torch import TorchRLModule
 from torch import nn
 
 from ..common.export import MASKED
+
+
+class _NotOurDeprecation(logging.Filter):
+    """Drops Ray's "`RLModule(config=[RLModuleConfig object])` has been deprecated" line, logged once per process.
+
+    Ray 2.60's ``RLModule.__init__`` builds the deprecated ``RLModuleConfig`` itself, for every module however
+    it is constructed (``self.config = RLModuleConfig(...)`` at the end of ``__init__`` in
+    ray/rllib/core/rl_module/rl_module.py). Ours are built through ``RLModuleSpec.build`` with the keyword
+    constructor (``observation_space=``, ``action_space=``, ``model_config=``): the line is not about them.
+    Installed where these modules are imported, so in the driver and in every EnvRunner and Learner.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "RLModule(config=[RLModuleConfig object])" not in record.getMessage()
+
+
+logging.getLogger("ray._common.deprecation").addFilter(_NotOurDeprecation())
 
 
 def masked(logits: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:

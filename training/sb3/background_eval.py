@@ -2,14 +2,20 @@
 
 ``evaluate_agent`` plays ``games`` games of an agent against one anchor (seats rotated).
 ``BackgroundEvaluator`` runs it in a worker process on an ONNX copy of the policy taken
-when the evaluation is due, so the training loop never waits for evaluation games
-(``eval_async: true``); the trainer collects finished results between steps.
+when the evaluation is due (a file: the trainer keeps it in ``evals/`` until the result is
+recorded, so an evaluation cut short by an interrupt runs again on ``--resume``), so the
+training loop never waits for evaluation games (``eval_async: true``); the trainer collects
+finished results between steps. The worker ignores SIGINT (``fcm_training.common.interrupts``):
+the trainer stops it.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ProcessPoolExecutor
+import contextlib
+import os
 from multiprocessing import get_context
+from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 
@@ -43,32 +49,102 @@ def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, nu
             "win_rate_low": low, "win_rate_high": high, "mean_cash": cash / games, "ended_by_bank": by_bank}
 
 
-def _evaluate_onnx(model: bytes, opponents: list[str], settings: dict[str, Any]) -> list[dict[str, Any]]:
+def evaluate_onnx(model: bytes | str | Path, opponents: list[str], settings: dict[str, Any]) -> list[dict[str, Any]]:
+    """``evaluate_agent`` of an exported policy (ONNX bytes or file) against each opponent."""
     from fcm_agents.onnx_agent import OnnxAgent
 
-    agent = OnnxAgent(model, name="learner")
+    agent = OnnxAgent(Path(model).read_bytes() if isinstance(model, (str, Path)) else model, name="learner")
     return [evaluate_agent(agent, opponent=opp, **settings) for opp in opponents]
 
 
+def _serve(conn: Connection, opponents: list[str], settings: dict[str, Any]) -> None:
+    """The worker: evaluate each ``(steps, onnx path)`` it is sent, answer ``(steps, ok, rows or error)``."""
+    from ..common.interrupts import worker_signals
+
+    worker_signals()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):  # the trainer is gone
+            return
+        if job is None:
+            return
+        steps, path = job
+        try:
+            reply: tuple[int, bool, Any] = (steps, True, evaluate_onnx(path, opponents, settings))
+        except Exception as exc:  # noqa: BLE001 -- the trainer raises it
+            reply = (steps, False, RuntimeError(f"{type(exc).__name__}: {exc}"))
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+
+
 class BackgroundEvaluator:
-    """One worker process; ``submit`` returns at once, ``finished`` hands back completed evaluations in order."""
+    """One worker process, started at the first ``submit``; ``finished`` hands back completed evaluations
+    in the order they were submitted. ``close`` lets it finish; ``terminate`` ends it at once."""
 
     def __init__(self, opponents: list[str], **settings: Any):
         self.opponents = list(opponents)
         self.settings = settings
-        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"))
-        self._pending: list[tuple[int, Future]] = []
+        self._conn: Connection | None = None
+        self._process = None
+        self.pending: list[int] = []  # steps of the evaluations submitted and not yet handed back
 
-    def submit(self, steps: int, model: bytes) -> None:
-        self._pending.append((steps, self._pool.submit(_evaluate_onnx, model, self.opponents, self.settings)))
+    def _start(self) -> None:
+        from ..common.interrupts import register_worker, signals_blocked
+
+        context = get_context("spawn")
+        parent, child = context.Pipe()
+        with signals_blocked():  # the worker starts with SIGINT/SIGTERM blocked, until it ignores SIGINT
+            self._process = context.Process(target=_serve, args=(child, self.opponents, self.settings),
+                                            daemon=True, name="fcm-eval-worker")
+            self._process.start()
+        register_worker(self._process, kill=True)  # the first signal inside stop_on_signals kills it
+        child.close()
+        self._conn = parent
+
+    def submit(self, steps: int, model: str | Path) -> None:
+        """Evaluate the ONNX file ``model`` (the policy at ``steps``); returns at once."""
+        if self._process is None:
+            self._start()
+        self._conn.send((steps, os.fspath(model)))  # a few bytes: never waits for the worker
+        self.pending.append(steps)
 
     def finished(self, wait: bool = False) -> list[tuple[int, list[dict[str, Any]]]]:
         """``(steps, rows)`` of the evaluations done so far (all of them with ``wait``), oldest first."""
         done = []
-        while self._pending and (wait or self._pending[0][1].done()):
-            steps, future = self._pending.pop(0)
-            done.append((steps, future.result()))
+        while self.pending and (wait or self._conn.poll()):
+            try:
+                steps, ok, value = self._conn.recv()
+            except (EOFError, OSError):
+                code = self._process.exitcode if self._process is not None else None
+                raise RuntimeError(f"the evaluation worker process ended (exit code {code}) during the "
+                                   f"evaluation at {self.pending[0]:,} steps") from None
+            self.pending.remove(steps)
+            if not ok:
+                raise value
+            done.append((steps, value))
         return done
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=False)
+        """Stop the worker once it has finished what it was given (``finished(wait=True)`` first)."""
+        if self._process is None:
+            return
+        with contextlib.suppress(OSError):
+            self._conn.send(None)
+        self._process.join(10)
+        self.terminate()
+
+    def terminate(self) -> None:
+        """End the worker now (an interrupt): the evaluations it had are lost, not their files."""
+        if self._process is None:
+            return
+        from ..common.interrupts import forget_worker
+
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join(1)
+        forget_worker(self._process)
+        self._conn.close()
+        self._process = None

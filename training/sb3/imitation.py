@@ -254,7 +254,7 @@ def behaviour_cloning(policy, config, out) -> list[dict]:
     import csv
     from pathlib import Path
 
-    from tqdm.auto import tqdm
+    from .progress import bar
 
     out = Path(out)
     settings = {"num_players": config.num_players, "variant": config.variant, "max_rounds": config.max_rounds,
@@ -272,12 +272,12 @@ def behaviour_cloning(policy, config, out) -> list[dict]:
         parts.append(collect(seeds, **settings, beta=beta, student=student, rng=rng))
         data = Demonstrations.concat(parts)
         total = config.bc_epochs * len(data)
-        with tqdm(total=total, desc=f"behaviour cloning {r + 1}/{config.bc_rounds}", unit="decision",
-                  disable=not config.progress_bar) as bar:
+        with bar(total, f"behaviour cloning {r + 1}/{config.bc_rounds}", "decisions",
+                 enabled=config.progress_bar) as advance:
             stats = train_epochs(policy, data, epochs=config.bc_epochs, batch_size=config.bc_batch_size,
                                  optimizer=optimizer, value_coef=config.bc_value_coef, rng=rng,
                                  placement_weight=config.bc_placement_weight,
-                                 on_batch=lambda b: bar.update(b["rows"]))
+                                 on_batch=lambda b: advance(b["rows"]))
         held = imitation_accuracy(policy, holdout)
         row = {"round": r + 1, "beta": beta, "decisions": len(data), **stats,
                **{f"holdout_{k}": v for k, v in held.items()}}

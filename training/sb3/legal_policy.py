@@ -150,16 +150,16 @@ class SpatialPolicy(LegalActionsPolicy):
         latent_pi, latent_vf = self.mlp_extractor(global_features)
         logits = self.action_net(latent_pi)
         start = CODEC.segment("place").start
-        if action_masks is None:
-            rows = torch.arange(obs.shape[0], device=obs.device)
+        if action_masks is None:  # every row may place; no branch on tensor values either (the ONNX trace)
+            placement = extractor.placement(tuple(maps), global_features)
         else:
             masks = torch.as_tensor(action_masks, dtype=torch.bool, device=obs.device).reshape(logits.shape)
             rows = masks[:, start:].any(dim=1).nonzero(as_tuple=True)[0]
-        placement = torch.zeros_like(logits[:, start:])
-        if rows.numel():
-            subset = extractor.placement(tuple(m.index_select(0, rows) for m in maps),
-                                         global_features.index_select(0, rows))
-            placement = placement.index_copy(0, rows, subset)
+            placement = torch.zeros_like(logits[:, start:])
+            if rows.numel():
+                subset = extractor.placement(tuple(m.index_select(0, rows) for m in maps),
+                                             global_features.index_select(0, rows))
+                placement = placement.index_copy(0, rows, subset)
         logits = torch.cat([logits[:, :start], logits[:, start:] + placement], dim=1)
         return logits, self.value_net(latent_vf) if with_values else None
 

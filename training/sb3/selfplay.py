@@ -20,21 +20,26 @@ plays ``eval_games`` games against each fixed anchor (``eval_opponents``) on the
 evaluation seed range (maps never trained on); win rates go to TensorBoard and to
 ``eval.csv``, and the best model is
 kept as ``best_model.zip`` (highest mean win rate over the anchors, then
-the most cash). Checkpoints are written every ``checkpoint_every``
-steps; ``--resume`` continues from the latest one. ``total_timesteps`` is rounded up to
+the most cash). Snapshots, evaluations and checkpoints happen at rollout boundaries
+(``fcm_training.sb3.callbacks``); checkpoints every ``checkpoint_every`` steps and at the end, the
+``keep_checkpoints`` most recent kept (``fcm_training.sb3.checkpoints``); ``--resume`` continues
+from the latest one up to ``total_timesteps`` in all. ``total_timesteps`` is rounded up to
 whole rollouts (``n_envs`` x ``n_steps``, what PPO trains anyway); the run says so when it
 rounds. With ``eval_async`` the evaluation games run in a worker process on an ONNX copy of
 the policy, off the training loop. Where the wall time went is written to ``timing.json``
 (``fcm_training.sb3.timing``).
+
+SIGINT (Ctrl-C) or SIGTERM stops a run within a second or two: the env and evaluation workers
+(which ignore SIGINT) are killed, the model as it was after the last whole PPO update is saved as a
+checkpoint with the opponent pool and the random states, and ``TrainingInterrupted`` carries the
+one line that says what was kept and how to resume (``fcm train`` prints it, exit code 130 or 143).
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import shutil
+import shlex
 import sys
-import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -42,7 +47,8 @@ import numpy as np
 import yaml
 
 from ..common.config import Config, ConfigError, check_device, load_config, planned_timesteps
-from .run_dir import RunDirError, prepare_run_dir, trim_eval_rows
+from ..common.interrupts import Interrupted
+from .run_dir import RunDirError, best_score, eval_score, prepare_run_dir, trim_eval_rows  # noqa: F401 -- eval_score: its old home
 from .timing import StageTimer, format_split
 
 __all__ = ["Config", "ConfigError", "load_config", "main"]
@@ -71,8 +77,9 @@ class LearnerEnvs:
     @property
     def pool(self):
         if self._pool is None:
+            from fcm_env.env.parallel import worker_index
+
             from .opponents import OpponentPool
-            from .parallel_vec_env import worker_index
 
             if self.timer is None:
                 self.timer = StageTimer()
@@ -144,125 +151,6 @@ def evaluate_policy(policy, config: Config, opponent: str, games: int | None = N
     return evaluate_agent(PolicyAgent(policy, name="learner"), opponent=opponent, **settings)
 
 
-def eval_score(rows: list[dict]) -> tuple[float, float]:
-    """The best model's key: mean win rate over the anchors, then the most cash (a single anchor such as
-    the random agent saturates at 100% early and would freeze the choice)."""
-    return (sum(float(r["win_rate"]) for r in rows) / len(rows), sum(float(r["mean_cash"]) for r in rows))
-
-
-def best_score(rows: list[dict]) -> tuple[float, float]:
-    """The best ``eval_score`` among an ``eval.csv``'s evaluations (``(-1, 0)`` with none): a resumed run
-    replaces ``best_model.zip`` only with a better model."""
-    by_steps: dict[str, list[dict]] = {}
-    for row in rows:
-        by_steps.setdefault(row["steps"], []).append(row)
-    return max((eval_score(group) for group in by_steps.values()), default=(-1.0, 0.0))
-
-
-def _callbacks(config: Config, venv, out: Path, timer: StageTimer, best: tuple[float, float] = (-1.0, 0.0)):
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    from ..common.export import onnx_bytes
-    from .background_eval import BackgroundEvaluator
-
-    class SelfPlayCallback(BaseCallback):
-        """Snapshots into the pool, evaluations (in the background or inline), best model, checkpoints."""
-
-        def __init__(self):
-            super().__init__()
-            self.best = best
-            self.last_eval = -1
-            self.next_snapshot = config.snapshot_every
-            self.next_eval = config.eval_every
-            self.next_checkpoint = config.checkpoint_every
-            self.background = None
-            self.update_started: float | None = None
-
-        def _on_training_start(self) -> None:
-            steps = self.model.num_timesteps
-            for attr, every in (("next_snapshot", config.snapshot_every), ("next_eval", config.eval_every),
-                                ("next_checkpoint", config.checkpoint_every)):
-                setattr(self, attr, (steps // every + 1) * every)
-            if config.eval_async:
-                self.background = BackgroundEvaluator(config.eval_opponents, **eval_settings(config))
-            # rollouts' forward passes (MaskablePPO calls policy(obs, action_masks=...)); the
-            # update is the time from the end of a rollout to the start of the next one
-            self.model.policy.forward = timer.wrap("forward", self.model.policy.forward)
-
-        def _on_rollout_end(self) -> None:
-            self.update_started = time.perf_counter()
-
-        def _on_rollout_start(self) -> None:
-            if self.update_started is not None:
-                timer.add("update", time.perf_counter() - self.update_started)
-                self.update_started = None
-
-        def _on_step(self) -> bool:
-            steps = self.model.num_timesteps
-            if steps >= self.next_snapshot:
-                with timer.stage("snapshots"):  # into every env process's opponent pool
-                    venv.call_factory("add_snapshot", onnx_bytes(self.model.policy))
-                self.next_snapshot += config.snapshot_every
-            if steps >= self.next_checkpoint:
-                with timer.stage("checkpoints"):
-                    self.model.save(out / "checkpoints" / f"step_{steps}")
-                self.next_checkpoint += config.checkpoint_every
-            if steps >= self.next_eval:
-                self.start_eval(steps)
-                self.next_eval += config.eval_every
-            if self.background is not None:
-                for done_steps, rows in self.background.finished():
-                    self.record(done_steps, rows)
-            return True
-
-        def _on_training_end(self) -> None:
-            self._on_rollout_start()  # the last update
-            if self.last_eval != self.model.num_timesteps:
-                self.start_eval(self.model.num_timesteps)
-            if self.background is not None:
-                with timer.stage("evaluation"):  # the end of the run waits for the last results
-                    for done_steps, rows in self.background.finished(wait=True):
-                        self.record(done_steps, rows)
-                self.background.close()
-
-        def start_eval(self, steps: int) -> None:
-            self.last_eval = steps
-            (out / "evals").mkdir(exist_ok=True)
-            self.model.save(out / "evals" / f"step_{steps}")
-            if self.background is not None:
-                with timer.stage("snapshots"):
-                    self.background.submit(steps, onnx_bytes(self.model.policy))
-                return
-            with timer.stage("evaluation"):
-                rows = [evaluate_policy(self.model.policy, config, opp) for opp in config.eval_opponents]
-            self.record(steps, rows)
-
-        def record(self, steps: int, rows: list[dict]) -> None:
-            for row in rows:
-                self.logger.record(f"eval/win_rate_vs_{row['opponent']}", row["win_rate"])
-                self.logger.record(f"eval/mean_cash_vs_{row['opponent']}", row["mean_cash"])
-            self.logger.dump(steps)
-            path = out / "eval.csv"
-            new = not path.exists()
-            with path.open("a", newline="") as f:
-                writer = csv.DictWriter(f, fieldnames=["steps", *rows[0].keys()])
-                if new:
-                    writer.writeheader()
-                for row in rows:
-                    writer.writerow({"steps": steps, **row})
-            score = eval_score(rows)
-            saved = out / "evals" / f"step_{steps}.zip"
-            if score > self.best:
-                self.best = score
-                shutil.copyfile(saved, out / "best_model.zip")
-                (out / "best_model.txt").write_text(f"steps {steps}\n")
-            saved.unlink(missing_ok=True)
-            summary = ", ".join(f"{r['opponent']} {r['win_rate']:.2f}" for r in rows)
-            print(f"[eval @ {steps} steps] win rate vs {summary}", flush=True)
-
-    return SelfPlayCallback()
-
-
 # ------------------------------------------------------------------ main
 
 
@@ -294,54 +182,184 @@ def out_dir(config: Config) -> Path:
     return Path(config.out_dir)
 
 
+class TrainingInterrupted(Interrupted):
+    """``fcm train`` stopped by SIGINT or SIGTERM, with what was kept: ``describe`` is the one line to print.
+
+    ``stage``: ``starting``, ``behaviour cloning``, ``PPO`` or ``final evaluation``; ``steps``: where PPO was;
+    ``kept``: the checkpoint written (or left) for ``--resume``, and ``kept_steps`` its step count;
+    ``pending``: the evaluations cut short (their models stay in ``evals/``: ``--resume`` runs them again).
+    """
+
+    def __init__(self, signum: int, *, stage: str, out: Path, steps: int | None = None,
+                 kept: Path | None = None, kept_steps: int | None = None, pending: list[int] | None = None) -> None:
+        super().__init__(signum)
+        self.stage, self.out, self.steps, self.kept, self.kept_steps = stage, out, steps, kept, kept_steps
+        self.pending = pending or []
+
+    def describe(self, resume: str | None = None) -> str:
+        """``interrupted by SIGINT at 57,792 steps; checkpoint ... kept (...); resume with: RESUME``."""
+        resume = resume or f"fcm train {self.out / 'config.yaml'} --resume"
+        head = f"interrupted by {self.signal_name}"
+        if self.stage == "PPO":
+            cut = (f" ({self.kept_steps:,} steps: the last whole PPO update)" if self.kept_steps != self.steps
+                   else "")
+            what = f"{head} at {self.steps:,} steps; checkpoint {self.kept} kept{cut}"
+        elif self.stage == "final evaluation":
+            evals = " and ".join(f"{s:,}" for s in self.pending) or f"{self.steps:,}"
+            what = (f"{head} during the final evaluation; the training is done and kept ({self.kept}, "
+                    f"{self.out / 'final_model.zip'}); the evaluation at {evals} steps runs again on resume")
+        elif self.kept is not None:
+            what = f"{head} {'while starting' if self.stage == 'starting' else 'during ' + self.stage}; " \
+                   f"checkpoint {self.kept} kept"
+        elif self.stage == "behaviour cloning":
+            what = f"{head} during behaviour cloning; nothing of it was kept (it runs again)"
+        elif not (self.out / "config.yaml").is_file():
+            return f"{head} while starting; nothing was written"
+        else:
+            what = f"{head} while starting; nothing trained yet"
+        return f"{what}; resume with: {resume}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
 def main(config_path: str | Path, *, resume: bool = False, overwrite: bool = False, **overrides) -> Path:
     """Train from a config (a YAML path or a shipped config's name); returns the run directory.
 
     Everything is checked before anything is written: the settings (``ConfigError``), the device,
-    and the run folder against ``resume`` / ``overwrite`` (``RunDirError``, ``fcm_training.sb3.run_dir``).
+    the run folder against ``resume`` / ``overwrite`` (``RunDirError``, ``fcm_training.sb3.run_dir``)
+    and the checkpoint to resume from (``CheckpointError``: damaged or cut short). SIGINT or SIGTERM
+    stops the run within a second or two: the state of the last whole PPO update is saved as a
+    checkpoint and ``TrainingInterrupted`` says what was kept and how to resume.
     """
+    from ..common.interrupts import stop_on_signals
+
     config = load_config(config_path, **overrides)
     check_device(config.device)
     out = out_dir(config)
     latest = prepare_run_dir(out, resume=resume, overwrite=overwrite)
+    kept: tuple = (None, {})
+    if latest is not None:
+        from .checkpoints import read_checkpoint
 
-    import torch
-    from sb3_contrib import MaskablePPO
+        kept = read_checkpoint(latest, out)
+    with stop_on_signals():  # the env and evaluation workers are killed on the first signal
+        return _Run(config, out, latest, *kept, resumed=resume).train()
 
-    torch.set_num_threads(config.torch_threads)
-    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
-    (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
-    total = planned_timesteps(config)
-    timer = StageTimer()
-    env = make_vec_env(config, timer)
-    try:  # env worker processes and their shared memory go with the run, however it ends
-        best = (-1.0, 0.0)
-        if latest is not None:
-            model = MaskablePPO.load(str(latest.path), env=env, device=config.device)
-            print(f"resuming from {latest.path} at {model.num_timesteps:,} steps", flush=True)
-            best = best_score(trim_eval_rows(out / "eval.csv", model.num_timesteps))
+
+class _Run:
+    """One invocation of the trainer: builds, trains, finishes, and on an interrupt saves what it can."""
+
+    def __init__(self, config: Config, out: Path, latest, state, snapshots: dict[int, bytes], *, resumed: bool):
+        self.config, self.out, self.latest, self.state, self.snapshots = config, out, latest, state, snapshots
+        self.resumed = resumed
+        self.stage = "starting"
+        self.env = self.model = self.callback = self.evaluator = self.bar = None
+
+    def train(self) -> Path:
+        try:
+            return self._train()
+        except Interrupted as stop:
+            raise self._interrupted(stop) from None
+        finally:
+            self._close()
+
+    def _train(self) -> Path:
+        import torch
+
+        from .background_eval import BackgroundEvaluator
+        from .callbacks import SelfPlayCallback
+        from .checkpoints import load_model, restore_rng
+
+        config, out = self.config, self.out
+        torch.set_num_threads(config.torch_threads)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
+        total = planned_timesteps(config)
+        timer = StageTimer()
+        self.env = env = make_vec_env(config, timer)
+        if config.eval_async:
+            self.evaluator = BackgroundEvaluator(config.eval_opponents, **eval_settings(config))
+        if self.latest is not None:
+            self.model = model = load_model(self.latest, out, env, config.device)
+            if self.state.rng is not None:
+                restore_rng(self.state.rng)
+            env.seed(config.seed + model.num_timesteps)  # new games, not those the run started with
+            for snapshot in self.snapshots.values():  # the opponent pool as it was, oldest first
+                env.venv.call_factory("add_snapshot", snapshot)
+            rows = trim_eval_rows(out / "eval.csv", model.num_timesteps)
+            print(f"resuming from {self.latest.path} at {model.num_timesteps:,} of {total:,} steps", flush=True)
         else:
-            model = build_model(config, env)
+            rows = []
+            if self.resumed:  # a run stopped before its first checkpoint
+                trim_eval_rows(out / "eval.csv", -1)
+                print(f"no checkpoint in {out} yet: the run starts from the beginning", flush=True)
+            self.model = model = build_model(config, env)
             if config.bc_rounds > 0:
+                self.stage = "behaviour cloning"
                 with timer.stage("behaviour_cloning"):
                     _warm_start(model, config, out)
-        start_steps = model.num_timesteps
-        model.learn(
-            total_timesteps=total, callback=_callbacks(config, env.venv, out, timer, best),
-            progress_bar=config.progress_bar, reset_num_timesteps=latest is None, tb_log_name=config.name,
-        )
-        model.save(out / "final_model")
-        steps = model.num_timesteps - start_steps
+                self.stage = "starting"
+        start = model.num_timesteps
+        self.callback = callback = SelfPlayCallback(
+            config, env.venv, out, timer, best=best_score(rows), pool=list(self.snapshots.items()),
+            recorded={int(r["steps"]) for r in rows}, evaluator=self.evaluator,
+            evaluate=lambda policy, opponent: evaluate_policy(policy, config, opponent))
+        callback.model = model  # SB3 sets it in learn(); the pending evaluations come first
+        callback.resume_pending(start)
+        self.stage = "PPO"
+        if total > start:
+            from .progress import ProgressBar
+
+            self.bar = ProgressBar() if config.progress_bar else None
+            model.learn(total_timesteps=total - start, callback=[callback, *([self.bar] if self.bar else [])],
+                        reset_num_timesteps=self.latest is None, tb_log_name=config.name)
+        else:
+            print(f"the run already has {start:,} of its {total:,} steps: nothing left to train", flush=True)
+        self.stage = "final evaluation"
+        callback.finish()
+        steps = model.num_timesteps - start
         workers = env.venv.call_factory("timings")[1:]  # opponents' time inside the env worker processes
-    finally:
-        env.close()
-    timer.write(out / "timing.json", learner_steps=steps, env_workers=workers)
-    print(format_split(timer.split(), steps), flush=True)
-    return out
+        timer.write(out / "timing.json", learner_steps=steps, ppo_seconds=callback.ppo_seconds, env_workers=workers)
+        print(format_split(timer.split(), steps, ppo_seconds=callback.ppo_seconds), flush=True)
+        return out
+
+    def _interrupted(self, stop) -> TrainingInterrupted:
+        """Keep the state of the last rollout boundary as a checkpoint (unless one holds it already)."""
+        done = {"stage": self.stage, "out": self.out}
+        if self.callback is None or self.stage in ("starting", "behaviour cloning"):
+            if self.latest is not None:
+                done.update(kept=self.latest.path, kept_steps=self.latest.steps)
+            return TrainingInterrupted(stop.signum, **done)
+        at = self.model.num_timesteps
+        boundary = self.callback.fall_back()
+        path = self.out / "checkpoints" / f"step_{boundary.steps}.zip"
+        if not path.exists():
+            path = self.callback.checkpoint(boundary)
+        if self.stage == "final evaluation":  # the training is over: its final model, whatever finish() got to
+            from .checkpoints import save_model
+
+            save_model(self.model, self.out / "final_model.zip")
+        return TrainingInterrupted(stop.signum, steps=at, kept=path, kept_steps=boundary.steps,
+                                   pending=self.callback.pending, **done)
+
+    def _close(self) -> None:
+        """Env and evaluation workers, the progress bar and the TensorBoard files, however the run ended."""
+        if self.bar is not None:
+            self.bar.close()
+        if self.evaluator is not None:
+            self.evaluator.terminate()  # after finish() it is gone already
+        if self.env is not None:
+            self.env.close()
+        logger = getattr(self.model, "_logger", None)
+        if logger is not None:
+            logger.close()
 
 
 def _warm_start(model, config: Config, out: Path) -> None:
     """Behaviour cloning into ``model.policy``; reuses ``bc_model.zip`` of an earlier run of the same dir."""
+    from ..common.interrupts import deferred_signals
+    from .checkpoints import save_model
     from .imitation import behaviour_cloning
 
     saved = out / "bc_model.zip"
@@ -351,8 +369,10 @@ def _warm_start(model, config: Config, out: Path) -> None:
         model.policy.load_state_dict(MaskablePPO.load(str(saved), device=config.device).policy.state_dict())
         print(f"behaviour cloning: loaded {saved}", flush=True)
         return
+    print(f"behaviour cloning: {config.bc_rounds} round(s) of {config.bc_games} heuristic games", flush=True)
     behaviour_cloning(model.policy, config, out)
-    model.save(saved)
+    with deferred_signals():
+        save_model(model, saved)
 
 
 def cli(argv: list[str] | None = None) -> int:
@@ -375,6 +395,11 @@ def cli(argv: list[str] | None = None) -> int:
         for line in str(exc).splitlines():
             print(f"{parser.prog}: error: {line}", file=sys.stderr)
         return 2
+    except TrainingInterrupted as stop:
+        words = [w for w in (sys.argv[1:] if argv is None else argv) if w not in ("--resume", "--overwrite")]
+        print(f"{parser.prog}: {stop.describe(shlex.join(['python', '-m', 'fcm_training.selfplay', *words, '--resume']))}",
+              file=sys.stderr)
+        return stop.exit_code
     print(f"run written to {out}")
     return 0
 

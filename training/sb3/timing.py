@@ -98,14 +98,22 @@ class TimedAgent:
             reset()
 
 
-def format_split(split: dict[str, dict[str, float]], steps: int | None = None) -> str:
-    """A small text table of a split (for logs and docs)."""
+def format_split(split: dict[str, dict[str, float]], steps: int | None = None,
+                 ppo_seconds: float | None = None) -> str:
+    """A small text table of a split (for logs and docs).
+
+    Two rates, each saying what it divides by: over the PPO stage (``ppo_seconds``, rollouts and
+    updates: the training progress bar's rate) and over the whole wall time (start-up, behaviour
+    cloning and the wait for the last evaluation included)."""
     wall = split["wall"]["seconds"]
     lines = [f"{'stage':<22}{'seconds':>10}{'share':>9}"]
     for name, row in sorted(split.items(), key=lambda kv: -kv[1]["seconds"]):
         if name != "wall":
             lines.append(f"{name:<22}{row['seconds']:>10.1f}{row['share']:>9.1%}")
     lines.append(f"{'wall':<22}{wall:>10.1f}")
-    if steps:
-        lines.append(f"learner steps {steps}: {steps / wall:,.0f} steps/s")
+    if steps and ppo_seconds:
+        lines.append(f"learner steps {steps:,}: {steps / ppo_seconds:,.0f} steps/s over the {ppo_seconds:.1f} s of "
+                     f"PPO (the progress bar's rate), {steps / wall:,.0f} steps/s over the {wall:.1f} s wall time")
+    elif steps:
+        lines.append(f"learner steps {steps:,}: {steps / wall:,.0f} steps/s over the {wall:.1f} s wall time")
     return "\n".join(lines)
