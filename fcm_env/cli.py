@@ -89,28 +89,32 @@ def _specs(text: str) -> list[str]:
 
 @contextlib.contextmanager
 def _progress(total: int, desc: str, enabled: bool = True, initial: int = 0) -> Iterator[Callable[[], None]]:
-    """A tick function: a tqdm bar on stderr when tqdm is installed, else a plain counter; ``initial``
-    games are already done (a resumed run)."""
+    """A tick function: a rich progress bar on stderr when it is a terminal, else a plain counter (one
+    ``\r`` line, which logs and CI keep readable); ``initial`` games are already done (a resumed run).
+    rich draws every bar of the project (training's too: ``fcm_training.sb3.progress``)."""
     if not enabled:
         yield lambda: None
         return
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        done = [initial]
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        def tick() -> None:
-            done[0] += 1
-            print(f"\r{desc}: {done[0]}/{total}", end="\n" if done[0] == total else "", file=sys.stderr, flush=True)
-
-        try:
-            yield tick
-        finally:
-            if done[0] != total:  # stopped early: the next line starts on a line of its own
-                print(file=sys.stderr)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True)) as bar:
+            task = bar.add_task(desc, total=total, completed=initial)
+            yield lambda: bar.advance(task)
         return
-    with tqdm(total=total, initial=initial, desc=desc, unit="game", file=sys.stderr) as bar:
-        yield lambda: bar.update(1)
+    done = [initial]
+
+    def tick() -> None:
+        done[0] += 1
+        print(f"\r{desc}: {done[0]}/{total}", end="\n" if done[0] == total else "", file=sys.stderr, flush=True)
+
+    try:
+        yield tick
+    finally:
+        if done[0] != total:  # stopped early: the next line starts on a line of its own
+            print(file=sys.stderr)
 
 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,

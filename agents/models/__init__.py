@@ -22,6 +22,7 @@ from pathlib import Path
 
 DEFAULT_PLAYERS = 2
 MODEL_FILES = {2: "policy_2p.onnx"}  # player count -> shipped ONNX file
+VALUE_FILES = {2: "value_2p.onnx"}  # player count -> shipped value network (the search's ``value=learned``)
 
 _extracted = contextlib.ExitStack()  # files extracted from a zipped install live until exit
 atexit.register(_extracted.close)
@@ -72,4 +73,16 @@ def metadata_path(num_players: int | None = None) -> Path:
     return Path(__file__).resolve().parent / (_model_name(num_players).removesuffix(".onnx") + ".json")
 
 
-__all__ = ["DEFAULT_PLAYERS", "MODEL_FILES", "metadata_path", "reference_path", "shipped_model_path"]
+def shipped_value_path(num_players: int) -> Path | None:
+    """The shipped value network for ``num_players`` (``value_logit = f(observation)``), or None where
+    none is shipped for that size or the file is missing from this install."""
+    filename = VALUE_FILES.get(int(num_players))
+    if filename is None:
+        return None
+    try:
+        return _resource_path(filename)
+    except FileNotFoundError:
+        return None
+
+
+__all__ = ["DEFAULT_PLAYERS", "MODEL_FILES", "VALUE_FILES", "metadata_path", "reference_path", "shipped_model_path", "shipped_value_path"]

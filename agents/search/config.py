@@ -14,6 +14,7 @@ ROLLOUTS = ("heuristic", "random", "policy")
 PRIORS = ("auto", "heuristic", "uniform", "policy")
 MODELS = ("uniform", "heuristic")
 OTHERS = ("infer", "heuristic", "policy", "same")
+VALUES = ("auto", "cash", "learned")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,13 @@ class SearchConfig:
     widen: float = 1.0
     #: dollars of lead that score a position at 0.5 + 0.38 (``value.score``: tanh(lead / scale))
     scale: float = 60.0
+    #: how a position where a rollout stopped is scored: ``cash`` (the lead, ``scale``), ``learned`` (a
+    #: value network: ``value_model``, else the one shipped for the table's size), ``auto`` (learned where
+    #: a network is shipped for the table's size, else cash)
+    value: str = "cash"
+    #: an exported value network (``.onnx``, ``value_logit = f(observation)``) for ``value=learned``;
+    #: empty: the shipped one
+    value_model: str = ""
 
     def __post_init__(self) -> None:
         checks = {
@@ -64,6 +72,8 @@ class SearchConfig:
             "prior_weight": (0 <= self.prior_weight <= 1, "a number from 0 to 1"),
             "widen": (self.widen > 0, "a number > 0"),
             "scale": (self.scale > 0, "a number > 0"),
+            "value": (self.value in VALUES, f"one of {', '.join(VALUES)}"),
+            "value_model": (not self.value_model or self.value_model.endswith(".onnx"), "a path to an .onnx file"),
         }
         check_values("search", self, checks)
         if not self.iterations and not self.seconds:

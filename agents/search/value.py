@@ -39,3 +39,4 @@ def score(game: Game, scale: float = 60.0) -> list[float]:
 def scorer(scale: float) -> ValueFn:
     """``score`` with its scale fixed."""
     return lambda game: score(game, scale)
+

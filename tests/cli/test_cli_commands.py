@@ -117,7 +117,7 @@ def test_simulate_prints_the_table_and_writes_results_and_records(tmp_path):
 def test_simulate_shows_progress_on_stderr():
     done = run_fcm("simulate", "--agents", "random,random", "--games", "2", "--max-rounds", "2")
     assert done.returncode == 0
-    assert "2/2" in done.stderr  # tqdm's bar or the plain counter
+    assert "2/2" in done.stderr  # the plain counter (stderr is a pipe)
 
 
 def test_simulate_rejects_records_without_out_and_bad_agents(capsys):
@@ -345,9 +345,8 @@ def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
     assert "run directory: runs/x" in capsys.readouterr().out
 
 
-def test_without_tqdm_the_progress_is_a_plain_counter(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "tqdm", None)  # importing tqdm now fails
-    with cli._progress(3, "games") as tick:
+def test_off_a_terminal_the_progress_is_a_plain_counter(capsys):
+    with cli._progress(3, "games") as tick:  # pytest's captured stderr is not a terminal
         for _ in range(3):
             tick()
     err = capsys.readouterr().err

@@ -1,0 +1,99 @@
+"""The search's learned value (``value=learned``): how a network's win probabilities become the value
+vector, which network a table size gets, and the errors that name what is missing."""
+
+from __future__ import annotations
+
+import numpy as np
+import onnx
+import pytest
+from onnx import TensorProto, helper
+
+from fcm_agents import make_agent
+from fcm_agents.search import SearchConfig, parse_params
+from fcm_agents.search.learned_value import LearnedValue, learned_or_cash
+from fcm_env.encoding import Observer
+from fcm_env.engine.game import Game
+
+
+def _value_graph(path, weight: np.ndarray, bias: float = 0.0):
+    """An ONNX value network ``value_logit = observation @ weight + bias`` with a free batch."""
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["observation", "w"], ["z"]), helper.make_node("Add", ["z", "b"], ["y"]),
+         helper.make_node("Squeeze", ["y", "axis"], ["value_logit"])],
+        "value",
+        [helper.make_tensor_value_info("observation", TensorProto.FLOAT, ["batch", weight.shape[0]])],
+        [helper.make_tensor_value_info("value_logit", TensorProto.FLOAT, ["batch"])],
+        [helper.make_tensor("w", TensorProto.FLOAT, [weight.shape[0], 1], weight.astype(np.float32).ravel()),
+         helper.make_tensor("b", TensorProto.FLOAT, [1], [bias]),
+         helper.make_tensor("axis", TensorProto.INT64, [1], [1])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.save(model, path)
+    return path
+
+
+def _flat_size() -> int:
+    return Observer().flat_size
+
+
+def test_a_network_that_cannot_tell_the_seats_apart_values_every_seat_equally(tmp_path):
+    path = _value_graph(tmp_path / "v.onnx", np.zeros(_flat_size()), bias=1.3)
+    value = LearnedValue(path)
+    assert value(Game.new(2, seed=1)) == pytest.approx([0.5, 0.5])
+    assert value(Game.new(3, seed=1)) == pytest.approx([1 / 3] * 3)
+
+
+def test_two_seats_views_are_averaged_and_the_values_sum_to_one(tmp_path):
+    # a logit that reads the observation: each seat's view differs (its own hand is marked), so the
+    # probabilities differ, and the 2-player value is (p0 + 1 - p1) / 2 of the two views
+    rng = np.random.default_rng(0)
+    weight = rng.normal(0.0, 0.05, _flat_size())
+    value = LearnedValue(_value_graph(tmp_path / "v.onnx", weight))
+    game = Game.new(2, seed=3)
+    p0, p1 = value.win_probabilities(game)
+    observer, obs = Observer(), np.zeros((2, _flat_size()), dtype=np.float32)
+    for p in range(2):
+        observer.observe_flat(game, p, out=obs[p])
+    expected = 1.0 / (1.0 + np.exp(-(obs.astype(np.float64) @ weight)))
+    assert [p0, p1] == pytest.approx(expected, rel=1e-4)
+    v0, v1 = value(game)
+    assert v0 == pytest.approx((p0 + 1.0 - p1) / 2) and v0 + v1 == pytest.approx(1.0)
+
+
+def test_a_finished_game_is_worth_its_result_whatever_the_network_says(tmp_path):
+    value = LearnedValue(_value_graph(tmp_path / "v.onnx", np.zeros(_flat_size()), bias=-5.0))
+    game = Game.new(2, seed=2, max_rounds=2)
+    agent = make_agent("heuristic", seed=0)
+    while not game.is_over:
+        game.apply(agent.act_on_game(game, game.current_player))
+    winner = game.winners[0]
+    assert value(game) == [1.0 if p == winner else 0.0 for p in range(2)]
+
+
+def test_the_value_parameters_are_checked_and_a_missing_network_is_named(tmp_path):
+    assert parse_params("value=learned,iterations=2").value == "learned"
+    with pytest.raises(ValueError, match=r"value='deep' is not allowed: value is one of auto, cash, learned"):
+        parse_params("value=deep")
+    with pytest.raises(ValueError, match=r"value_model='net.pt' is not allowed"):
+        parse_params("value_model=net.pt")
+    missing = str(tmp_path / "none.onnx")
+    with pytest.raises(ValueError, match="value=learned needs a value network: .*none.onnx"):
+        learned_or_cash(SearchConfig(value="learned", value_model=missing), 2)
+    with pytest.raises(ValueError, match="no value network is shipped for 5 players"):
+        learned_or_cash(SearchConfig(value="learned"), 5)
+    # auto falls back to the cash lead where no network is shipped for the size
+    cash = learned_or_cash(SearchConfig(value="auto"), 5)
+    assert not isinstance(cash, LearnedValue)
+
+
+def test_the_search_plays_with_a_given_value_network(tmp_path):
+    path = _value_graph(tmp_path / "v.onnx", np.zeros(_flat_size()))
+    search = make_agent(f"search:iterations=4,horizon=1,value=learned,value_model={path}", seed=0)
+    game = Game.new(2, seed=4, max_rounds=2)
+    other = make_agent("heuristic", seed=1)
+    while not game.is_over:
+        player = game.current_player
+        action = (search if player == 0 else other).act_on_game(game, player)
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert search.stats.searched > 3

@@ -1,0 +1,119 @@
+"""Train the value network on positions files and export it.
+
+Games are split by seed (every tenth seed is held out), so that the held-out loss is measured on
+games the network never saw: positions of one game are alike, and a split by position would
+flatter it. The trunk starts from the policy's weights and learns at a lower rate than the head;
+the weights with the best held-out loss are kept (it overfits after a few passes).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from .network import ValueNet, export_onnx, init_from_policy
+
+
+@dataclass
+class Positions:
+    """Sparse observations (``positions`` module) of one or more files, concatenated."""
+
+    idx: np.ndarray
+    val: np.ndarray
+    off: np.ndarray
+    label: np.ndarray
+    meta: np.ndarray
+
+    @classmethod
+    def load(cls, paths: list[Path]) -> Positions:
+        parts = []
+        for path in paths:
+            try:
+                with np.load(path) as data:
+                    parts.append({key: data[key] for key in ("idx", "val", "off", "label", "meta")})
+            except (OSError, KeyError, ValueError) as error:
+                raise ValueError(f"{path}: not a positions file ({error})") from None
+        offsets, base = [np.zeros(1, dtype=np.int64)], 0
+        for part in parts:
+            offsets.append(part["off"][1:] + base)
+            base += int(part["off"][-1])
+        return cls(np.concatenate([p["idx"] for p in parts]), np.concatenate([p["val"] for p in parts]).astype(np.float32),
+                   np.concatenate(offsets), np.concatenate([p["label"] for p in parts]),
+                   np.concatenate([p["meta"] for p in parts]))
+
+    def dense(self, rows: np.ndarray, flat_size: int) -> torch.Tensor:
+        x = np.zeros((len(rows), flat_size), dtype=np.float32)
+        for k, r in enumerate(rows):
+            a, b = self.off[r], self.off[r + 1]
+            x[k, self.idx[a:b]] = self.val[a:b]
+        return torch.from_numpy(x)
+
+
+def targets(data: Positions, lead_weight: float, scale: float = 60.0) -> np.ndarray:
+    """What the network learns to predict: the win (1 or 0), mixed with ``lead_weight`` of the final cash
+    lead squashed as the cash value squashes it (``(1 + tanh(lead / scale)) / 2``): a win by $200 and a
+    win by $2 are not the same position, and the margin is a far less noisy signal than the result."""
+    lead = (1.0 + np.tanh(data.meta[:, 3] / scale)) / 2.0
+    return ((1.0 - lead_weight) * data.label + lead_weight * lead).astype(np.float32)
+
+
+def fit(paths: list[Path], out: Path, policy_onnx: Path, epochs: int = 2, batch: int = 256, seed: int = 0,
+        lead_weight: float = 0.5, log: Callable[[str], None] = print) -> dict[str, float]:
+    """Train on ``paths``, export the best network to ``out`` (ONNX); returns its held-out figures
+    (``loss`` against the targets, ``accuracy``: the sign of the logit against the win)."""
+    torch.manual_seed(seed)
+    data = Positions.load(paths)
+    held_out = data.meta[:, 0] % 10 == 0
+    train_rows, test_rows = np.flatnonzero(~held_out), np.flatnonzero(held_out)
+    net = ValueNet()
+    init_from_policy(net, policy_onnx)
+    flat = net.board_size + net.vector_head.in_features
+    head = {id(p) for p in net.head_parameters()}
+    optimizer = torch.optim.Adam([
+        {"params": [p for p in net.parameters() if id(p) not in head], "lr": 3e-4},
+        {"params": net.head_parameters(), "lr": 1e-3}], weight_decay=1e-5)
+    labels = torch.from_numpy(targets(data, lead_weight))
+    wins = torch.from_numpy(data.label)
+    log(f"{len(data.label)} positions: {len(train_rows)} to train on, {len(test_rows)} held out")
+
+    def held_out_figures() -> dict[str, float]:
+        net.eval()
+        loss = right = 0.0
+        with torch.no_grad():
+            for i in range(0, len(test_rows), 1024):
+                rows = test_rows[i:i + 1024]
+                logits = net(data.dense(rows, flat))
+                loss += F.binary_cross_entropy_with_logits(logits, labels[rows], reduction="sum").item()
+                right += ((logits > 0).float() == wins[rows]).sum().item()
+        net.train()
+        return {"loss": loss / len(test_rows), "accuracy": right / len(test_rows)}
+
+    rng = np.random.default_rng(seed)
+    best = {"loss": float("inf")}
+    best_state = None
+    start = time.perf_counter()
+    steps_per_check = max(1, len(train_rows) // batch // 4)
+    for epoch in range(epochs):
+        rng.shuffle(train_rows)
+        for step, i in enumerate(range(0, len(train_rows) - batch + 1, batch)):
+            rows = train_rows[i:i + batch]
+            loss = F.binary_cross_entropy_with_logits(net(data.dense(rows, flat)), labels[rows])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            if step % steps_per_check == steps_per_check - 1:
+                figures = held_out_figures()
+                log(f"epoch {epoch} step {step + 1}: held-out loss {figures['loss']:.4f}, "
+                    f"accuracy {figures['accuracy']:.3f} ({time.perf_counter() - start:.0f} s)")
+                if figures["loss"] < best["loss"]:
+                    best, best_state = figures, {k: v.clone() for k, v in net.state_dict().items()}
+    if best_state is not None:
+        net.load_state_dict(best_state)
+    export_onnx(net, out)
+    return best
