@@ -94,7 +94,9 @@ def test_a_four_player_tournament_reports_games_not_seat_appearances():
     for s in stats:
         assert (s.games, s.seats) == (2, 4)
         assert s.wins + s.ties + s.losses == 2
-    assert format_table(stats, results).splitlines()[-1].startswith("2 games; ")
+    lines = format_table(stats, results).splitlines()
+    assert any(line.startswith("2 games; ") for line in lines)
+    assert sum(line.endswith("seat-games (0.000)") or "sits in 2 seats a game" in line for line in lines) == 2
 
 
 def test_places_keep_ties_and_follow_the_rules_winner_eligibility():
@@ -125,7 +127,26 @@ def test_the_table_prints_long_names_whole_and_aligned():
     # right-aligned figures: every row ends at the same column as the header
     assert len(lines[2]) == len(lines[3]) == len(lines[0])
     assert lines[-1] == "2 games; ended by the bank: 2 (100.0%); truncated by max_rounds: 0 (0.0%); " \
-                        "tied for first: 1; mean rounds 5.0"
+                        "tied for first between agents: 1; mean rounds 5.0"
+
+
+def test_an_agent_in_two_seats_is_counted_per_game_and_per_seat_and_its_own_shared_first_is_its_win():
+    # 3 players: heuristic in seats 0 and 2; game 1 seat 2 wins alone; game 2 seats 0 and 2 share first
+    # (one agent's own seats: its win, not a tie); game 3 random wins
+    lineup = ["heuristic", "random", "heuristic"]
+    results = [_result(lineup, [2], [10, 0, 50], [2, 3, 1]), _result(lineup, [0], [40, 0, 40], [1, 3, 1]),
+               _result(lineup, [1], [0, 60, 10], [3, 1, 2])]
+    stats = {s.name: s for s in summarise(results)}
+    h = stats["heuristic"]
+    assert (h.games, h.seats, h.wins, h.ties, h.losses, h.seat_wins) == (3, 6, 2, 0, 1, 1)
+    assert (stats["random"].wins, stats["random"].seat_wins) == (1, 1)
+    notes = format_table(list(stats.values()), results).splitlines()[-3:]
+    assert notes == [
+        ("3 games; ended by the bank: 3 (100.0%); truncated by max_rounds: 0 (0.0%); "
+        "tied for first between agents: 0; mean rounds 5.0"),
+        "first place shared by one agent's own seats: 1 game (counted as its win)",
+        ("heuristic sits in 2 seats a game: wins/games counts a game any of its seats won; "
+        "per seat it won 1 of 6 seat-games (0.167)")]
 
 
 def test_without_openskill_the_table_has_no_ratings_and_says_why(monkeypatch):

@@ -49,3 +49,23 @@ def test_a_file_that_is_not_positions_is_named(tmp_path):
     bad.write_bytes(b"not a zip")
     with pytest.raises(ValueError, match="bad.npz: not a positions file"):
         Positions.load([bad])
+
+
+def test_an_interrupted_positions_run_stops_at_once_with_one_line_and_writes_nothing(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "pos.npz"
+    process = subprocess.Popen([sys.executable, "-m", "fcm_training.value", "positions", "--games", "5000", "--seed", "1",
+                                "--workers", "2", "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    time.sleep(4)  # past the start-up: the workers are playing
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 4
+    assert process.returncode == 130
+    assert err.strip().splitlines() == [("fcm_training.value positions: interrupted by SIGINT; nothing written "
+                                        "(the file is written whole at the end): run the same command again")]
+    assert not out.exists()

@@ -72,8 +72,9 @@ class AgentStats:
 
     ``games`` counts games the agent sat in (once per game, however many seats it had);
     ``seats`` counts seat-games. Each game is a win, a tie or a loss for the agent:
-    a win when one of its seats holds first place alone, a tie when first place is
-    shared by several players and one of them is its seat, else a loss. Mean cash and
+    a win when its seats alone hold first place, a tie when first place is shared with
+    another agent, else a loss. ``seat_wins`` counts seat-games won by that seat alone
+    (an agent in two seats a game can win at most half of its seat-games). Mean cash and
     mean place are per seat.
     """
 
@@ -83,6 +84,7 @@ class AgentStats:
     wins: int = 0
     ties: int = 0
     losses: int = 0
+    seat_wins: int = 0
     cash_total: float = 0.0
     place_total: float = 0.0
     rating_mu: float | None = None  # None: no rating (openskill missing, or a single agent name)
@@ -110,7 +112,7 @@ class AgentStats:
         low, high = self.interval
         return {
             "name": self.name, "games": self.games, "seats": self.seats, "wins": self.wins, "ties": self.ties,
-            "losses": self.losses, "win_rate": self.win_rate, "win_rate_low": low, "win_rate_high": high,
+            "losses": self.losses, "seat_wins": self.seat_wins, "win_rate": self.win_rate, "win_rate_low": low, "win_rate_high": high,
             "mean_cash": self.mean_cash, "mean_place": self.mean_place, "rating_mu": self.rating_mu,
             "rating_sigma": self.rating_sigma, "rating_ordinal": self.rating_ordinal,
         }
@@ -375,6 +377,7 @@ def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
         for player, name in enumerate(result.agents):
             s = stats[name]
             s.seats += 1
+            s.seat_wins += top == [player]
             s.cash_total += result.cash[player]
             s.place_total += result.places[player]
     _rate(results, stats)
@@ -435,14 +438,22 @@ def results_notes(stats: Sequence[AgentStats], results: Sequence[MatchResult]) -
     lines = []
     if results:
         by_bank = sum(r.ended_by == "bank" for r in results)
-        tied = sum(len(r.top) > 1 for r in results)
+        tied = sum(len({r.agents[p] for p in r.top}) > 1 for r in results)  # as the ties column counts them
+        own = sum(len(r.top) > 1 and len({r.agents[p] for p in r.top}) == 1 for r in results)
         rounds = sum(r.rounds for r in results) / len(results)
         cut = len(results) - by_bank
         lines.append(
             f"{plural(len(results), 'game')}; ended by the bank: {by_bank} ({by_bank / len(results):.1%}); "
-            f"truncated by max_rounds: {cut} ({cut / len(results):.1%}); tied for first: {tied}; "
+            f"truncated by max_rounds: {cut} ({cut / len(results):.1%}); tied for first between agents: {tied}; "
             f"mean rounds {rounds:.1f}"
         )
+        if own:
+            lines.append(f"first place shared by one agent's own seats: {plural(own, 'game')} (counted as its win)")
+    for s in stats:
+        if s.seats > s.games:
+            lines.append(
+                f"{s.name} sits in {s.seats / s.games:g} seats a game: wins/games counts a game any of its seats "
+                f"won; per seat it won {s.seat_wins} of {s.seats} seat-games ({s.seat_wins / s.seats:.3f})")
     if stats and all(s.rating_ordinal is None for s in stats) and not ratings_available():
         lines.append("ratings: not computed, openskill is not installed (pip install openskill)")
     return lines

@@ -34,9 +34,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--{name} must be at least 1, got {getattr(args, name)}")
     start = time.perf_counter()
     if args.command == "positions":
+        from ..common.interrupts import Interrupted
         from .positions import generate
 
-        n = generate(args.seed, args.games, args.out, workers=args.workers)
+        try:
+            n = generate(args.seed, args.games, args.out, workers=args.workers)
+        except Interrupted as stop:
+            print(f"fcm_training.value positions: interrupted by {stop.signal_name}; nothing written (the file is "
+                  f"written whole at the end): run the same command again", file=sys.stderr)
+            return stop.exit_code
         print(f"{n} positions from {args.games} games in {time.perf_counter() - start:.0f} s -> {args.out}")
         return 0
     from fcm_agents.models import shipped_model_path

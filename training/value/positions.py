@@ -22,6 +22,8 @@ from fcm_agents.search.policy_model import PolicyModel, default_policy_path
 from fcm_env.encoding import Observer
 from fcm_env.engine.game import Game
 
+from ..common.interrupts import register_worker, signals_blocked, stop_on_signals, worker_signals
+
 #: who plays each seat, and how often (one draw per game)
 PAIRINGS = (("policy", "heuristic"), ("heuristic", "policy"), ("policy", "policy"), ("heuristic", "heuristic"))
 PAIRING_WEIGHTS = (0.35, 0.35, 0.15, 0.15)
@@ -78,12 +80,17 @@ def generate(seed: int, games: int, out: Path, workers: int = 1, chunk: int = 50
     """Play games ``seed .. seed + games - 1`` (in ``workers`` processes) and write their positions
     to ``out`` (``.npz``); returns the number of positions."""
     chunks = [list(range(s, min(s + chunk, seed + games))) for s in range(seed, seed + games, chunk)]
-    if workers > 1:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
-            parts = pool.map(_play_many, chunks)
-    else:
-        parts = [_play_many(c) for c in chunks]
+    with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
+        if workers > 1:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            with signals_blocked():  # the workers start deaf to the stop signals, then ignore SIGINT
+                pool = context.Pool(workers, initializer=worker_signals)
+            for process in pool._pool:  # the parent stops them (Pool has no public list of its processes)
+                register_worker(process)
+            with pool:
+                parts = pool.map(_play_many, chunks)
+        else:
+            parts = [_play_many(c) for c in chunks]
     idx = [a for part in parts for a in part["idx"]]
     offsets = np.zeros(len(idx) + 1, dtype=np.int64)
     np.cumsum([len(a) for a in idx], out=offsets[1:])
