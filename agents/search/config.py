@@ -52,8 +52,11 @@ class SearchConfig:
     scale: float = 60.0
     #: how a position where a rollout stopped is scored: ``cash`` (the lead, ``scale``), ``learned`` (a
     #: value network: ``value_model``, else the one shipped for the table's size), ``auto`` (learned where
-    #: a network is shipped for the table's size, else cash)
-    value: str = "cash"
+    #: a network is shipped for the table's size and another player is modelled as the policy, else cash)
+    value: str = "auto"
+    #: with a learned value, rollouts stop this many rounds on (instead of ``horizon``): the network
+    #: judges what lies further, and the iterations saved go to the tree
+    learned_horizon: int = 2
     #: an exported value network (``.onnx``, ``value_logit = f(observation)``) for ``value=learned``;
     #: empty: the shipped one
     value_model: str = ""
@@ -64,6 +67,7 @@ class SearchConfig:
             "seconds": (self.seconds >= 0, "a number >= 0"),
             "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
             "policy_rounds": (self.policy_rounds >= 0, "an integer >= 0 (rounds)"),
+            "learned_horizon": (self.learned_horizon >= 0, "an integer >= 0 (rounds)"),
             "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
             "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
             "others": (self.others in OTHERS, f"one of {', '.join(OTHERS)}"),

@@ -12,6 +12,7 @@ A finished game is worth its result exactly (``value.score``), as with the cash 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -53,18 +54,28 @@ class LearnedValue:
         return [x / total for x in p]
 
 
-def learned_or_cash(config, num_players: int) -> ValueFn:
-    """The value ``config`` (a ``SearchConfig``) asks for at a table of ``num_players``: its
-    ``value_model``, else the shipped network for that size, else the cash lead (``value=auto``);
-    ``value=learned`` with no network for the size is an error that says so."""
+def learned_or_cash(config, num_players: int, others: list[str] | None = None) -> ValueFn:
+    """The value ``config`` (a ``SearchConfig``) asks for at a table of ``num_players`` whose seats are
+    modelled as ``others`` (``"policy"``, ``"heuristic"``, ``"same"``): ``value=learned`` its
+    ``value_model``, else the network shipped for that size (an error that says so where there is
+    none); ``value=auto`` the same where a network exists and another player is modelled as the
+    policy, else the cash lead, as ``prior=auto`` chooses the priors."""
     if config.value == "cash":
         return scorer(config.scale)
     from ..models import shipped_value_path
 
     path = Path(config.value_model) if config.value_model else shipped_value_path(num_players)
+    if config.value == "auto" and (others is not None and "policy" not in others):
+        return scorer(config.scale)
     if path is None or not path.is_file():
         if config.value == "auto" and not config.value_model:
             return scorer(config.scale)
         where = config.value_model or f"no value network is shipped for {num_players} players"
         raise ValueError(f"search: value=learned needs a value network: {where} (value_model=PATH.onnx)")
+    return _load(str(path))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> LearnedValue:
+    """One ``LearnedValue`` per file in a process (every search agent of a tournament shares it)."""
     return LearnedValue(path)

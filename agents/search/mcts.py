@@ -37,7 +37,7 @@ from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from ..random_agent import RandomAgent
 from .config import SearchConfig
 from .frame import EngineSearch
-from .learned_value import learned_or_cash
+from .learned_value import LearnedValue, learned_or_cash
 from .opponents import OpponentTypes
 from .policy_model import PolicyModel, default_policy_path, resolve_prior
 from .tree import Edge, Node
@@ -55,8 +55,8 @@ class SearchAgent(EngineSearch):
         super().__init__(seed, name)
         self.config = config or SearchConfig()
         self._fixed_value = value  # a value function given by the caller wins over ``config.value``
-        self._values: dict[int, ValueFn] = {}  # per table size: the value ``config.value`` gives
         self._value: ValueFn = value or scorer(self.config.scale)  # the one in use (set per decision)
+        self._horizon = self.config.horizon  # rounds a rollout plays: learned_horizon with a learned value
         self._model = HeuristicHiddenModel() if self.config.model == "heuristic" else UniformModel()
         self._prior_agent = HeuristicAgent(seed=0)
         self._prior = "heuristic"  # the prior of the seat's own moves at this table (``resolve_prior``)
@@ -83,7 +83,8 @@ class SearchAgent(EngineSearch):
                           for p in range(num_players)]
         self._seat_priors = [self._prior if p == player or others[p] == "same" else others[p]
                              for p in range(num_players)]
-        self._value = self._value_for(num_players)
+        self._value = self._value_for(num_players, others)
+        self._horizon = config.learned_horizon if isinstance(self._value, LearnedValue) else config.horizon
         root = Node()
         done = 0
         while (not config.iterations or done < config.iterations) and (done == 0 or time.perf_counter() < deadline):
@@ -93,13 +94,12 @@ class SearchAgent(EngineSearch):
         self.stats.iterations += done
         return self._best(root, legal, game, player)
 
-    def _value_for(self, num_players: int) -> ValueFn:
-        """The value of a stopped rollout at this table size (``value``, ``value_model``)."""
+    def _value_for(self, num_players: int, others: list[str]) -> ValueFn:
+        """The value of a stopped rollout at this table, with the others modelled as ``others``
+        (``value``, ``value_model``; ``learned_or_cash``)."""
         if self._fixed_value is not None:
             return self._fixed_value
-        if num_players not in self._values:
-            self._values[num_players] = learned_or_cash(self.config, num_players)
-        return self._values[num_players]
+        return learned_or_cash(self.config, num_players, others)
 
     def _policy_model(self, num_players: int) -> PolicyModel:
         if self._policy is None:
@@ -145,7 +145,7 @@ class SearchAgent(EngineSearch):
     def _iterate(self, game: Game, me: int, root: Node, rollout_agents: list) -> None:
         config = self.config
         world = game.determinize(me, self._rng, self._model)
-        end_round = world.state.round + config.horizon
+        end_round = world.state.round + self._horizon
         policy_end = world.state.round + config.policy_rounds  # then the heuristic plays the policy's seats
         node, path = root, []
         while not world.is_over:

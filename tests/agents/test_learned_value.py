@@ -86,6 +86,31 @@ def test_the_value_parameters_are_checked_and_a_missing_network_is_named(tmp_pat
     assert not isinstance(cash, LearnedValue)
 
 
+def test_auto_takes_the_shipped_network_only_against_a_player_modelled_as_the_policy():
+    # rules of thumb measured in docs/search.md: the cash lead with heuristic rollouts models a heuristic
+    # opponent exactly; against the policy the network trained on its games judges better
+    auto = SearchConfig(value="auto")
+    assert isinstance(learned_or_cash(auto, 2, ["same", "policy"]), LearnedValue)
+    assert not isinstance(learned_or_cash(auto, 2, ["same", "heuristic"]), LearnedValue)
+    assert isinstance(learned_or_cash(SearchConfig(value="learned"), 2, ["same", "heuristic"]), LearnedValue)
+    assert not isinstance(learned_or_cash(SearchConfig(value="cash"), 2, ["same", "policy"]), LearnedValue)
+
+
+def test_the_search_rolls_out_learned_horizon_rounds_with_a_learned_value(tmp_path):
+    path = _value_graph(tmp_path / "v.onnx", np.zeros(_flat_size()))
+    game = Game.new(2, seed=4)
+    agent = make_agent("heuristic", seed=1)
+    while game.current_player != 0 or len(game.legal_actions()) < 2:
+        game.apply(agent.act_on_game(game, game.current_player))
+    moves = {}
+    for value in ("cash", "learned"):
+        search = make_agent(f"search:iterations=4,horizon=3,learned_horizon=1,value={value},value_model={path},"
+                            "others=heuristic", seed=0)
+        search.act_on_game(game, 0)
+        moves[value] = search.stats.rollout_moves
+    assert 0 < moves["learned"] < moves["cash"]  # one round a rollout against three
+
+
 def test_the_search_plays_with_a_given_value_network(tmp_path):
     path = _value_graph(tmp_path / "v.onnx", np.zeros(_flat_size()))
     search = make_agent(f"search:iterations=4,horizon=1,value=learned,value_model={path}", seed=0)
