@@ -7,9 +7,10 @@ One seat plays ``--search`` (a ``search:...`` spec), every other seat ``--oppone
 ``--seed + g`` and puts the search in seat ``g % players`` (seats rotated). Each finished game is one
 JSON line of ``--out`` (its result, the search's decisions, searched decisions, iterations and
 seconds), written as it ends: run the same command again and it plays only the missing games.
-It prints the search's win rate with its 95% Wilson interval, its mean place, and its thinking time
-per decision (all its decisions, forced ones included, and searched ones only), measured on this
-process's core.
+``--also`` adds the files of the same cell's other halves (one process per core, each on its own
+seed range) to the summary. It prints the search's win rate with its 95% Wilson interval, its
+mean place, and its thinking time per decision (all its decisions, forced ones included, and
+searched ones only), measured on this process's core.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--max-rounds", type=int, default=30)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--also", type=Path, nargs="*", default=[],
+                        help="result files of the same cell played by other processes (other --seed ranges): "
+                             "the summary counts them too (a cell on two cores: two halves, each with its --out)")
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(line) for line in args.out.read_text().splitlines()] if args.out.exists() else []
@@ -95,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"interrupted: {len(rows)} games kept in {args.out}; run the same command to go on")
         return 130
-    print(summary(rows, args))
+    others = [json.loads(line) for path in args.also for line in path.read_text().splitlines()]
+    print(summary(rows + others, args))
     return 0
 
 
