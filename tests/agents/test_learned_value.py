@@ -122,3 +122,23 @@ def test_the_search_plays_with_a_given_value_network(tmp_path):
         assert action in game.legal_actions()
         game.apply(action)
     assert search.stats.searched > 3
+
+
+def test_the_shipped_network_is_the_file_its_card_names_and_sees_a_runaway_lead():
+    import hashlib
+    import json
+
+    from fcm_agents.models import shipped_value_path
+
+    path = shipped_value_path(2)
+    card = json.loads(path.with_suffix(".json").read_text())
+    assert card["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest() and card["num_players"] == 2
+    # the heuristic against random for eight rounds: the heuristic's seat is far ahead, and the network says so
+    game = Game.new(2, seed=9)
+    heuristic, random_agent = make_agent("heuristic", seed=0), make_agent("random", seed=0)
+    while game.state.round < 9:
+        player = game.current_player
+        game.apply((heuristic if player == 0 else random_agent).act_on_game(game, player))
+    assert game.state.players[0].cash > game.state.players[1].cash + 40
+    v0, v1 = LearnedValue(path)(game)
+    assert v0 > 0.8 and v1 < 0.2
