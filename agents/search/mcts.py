@@ -14,8 +14,9 @@ Each iteration (Cowling, Powley and Whitehouse's IS-MCTS, 2012):
 3. **expand** the first choice that leads to a new node;
 4. **evaluate** by a rollout (the searcher's seat by ``rollout``, each other seat by its model:
    ``others``, by default whichever of the heuristic and the policy predicted its moves better,
-   ``opponents.OpponentTypes``) to the end of the round
-   ``horizon`` rounds on, scored by ``value.score`` (or a learned value);
+   ``opponents.OpponentTypes``) to the end of the round ``horizon`` rounds on, scored by
+   ``value.score`` (the cash lead), or ``learned_horizon`` rounds on, scored by a value network
+   (``learned_value``: ``value=auto`` against a player modelled as the policy, ``value=learned``);
 5. **back up** the value vector along the path.
 
 The searcher plays the root action with the most visits. It reads the real game only for its
