@@ -265,6 +265,8 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
         DEFAULT_AGENTS,
         LeaderboardConfig,
         kept_games,
+        log_run,
+        logged_runs,
         play,
         standings,
         to_json,
@@ -277,6 +279,7 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     config = LeaderboardConfig(agents=agents, sizes=sizes, games=args.games, seed=args.seed,
                                max_rounds=args.max_rounds, workers=args.workers)
     total = len(config.tables()) * config.games
+    kept_before = start = None
     with stop_on_signals():  # SIGINT/SIGTERM: the workers stop at once, the finished games stay
         try:
             for spec in agents:
@@ -286,18 +289,23 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
                 from fcm_training.rllib.evaluate import ray_job_runner
 
                 runner = ray_job_runner(args.address, args.workers)
+            kept_before = kept_games(config, args.out)
             start = time.perf_counter()
-            with _progress(total, "games", not args.no_progress, initial=kept_games(config, args.out)) as tick:
+            with _progress(total, "games", not args.no_progress, initial=kept_before) as tick:
                 by_size = play(config, args.out, runner=runner, progress=tick)
         except (Interrupted, WorkerLost) as stop:
+            kept = kept_games(config, args.out)
+            if start is not None and kept > kept_before:  # the time of the games it did play counts
+                log_run(args.out, kept - kept_before, time.perf_counter() - start, args.workers, args.backend)
             why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
-            print(f"fcm leaderboard: {why}; {kept_games(config, args.out)} of {total} games finished and kept in "
+            print(f"fcm leaderboard: {why}; {kept} of {total} games finished and kept in "
                   f"{args.out}: run the same command to play the rest", file=sys.stderr)
             return stop.exit_code if isinstance(stop, Interrupted) else 1
-    wall = time.perf_counter() - start
+    if total > kept_before:
+        log_run(args.out, total - kept_before, time.perf_counter() - start, args.workers, args.backend)
     table = standings(by_size)
     command = "fcm leaderboard " + " ".join(args.argv_echo)
-    markdown = to_markdown(config, table, command, wall)
+    markdown = to_markdown(config, table, command, logged_runs(args.out))
     args.markdown.parent.mkdir(parents=True, exist_ok=True)
     args.markdown.write_text(markdown + "\n")
     json_path = args.json if args.json is not None else args.markdown.with_suffix(".json")

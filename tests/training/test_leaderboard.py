@@ -7,7 +7,7 @@ import json
 import pytest
 
 from fcm_env import cli
-from fcm_training.common.leaderboard import LeaderboardConfig
+from fcm_training.common.leaderboard import LeaderboardConfig, logged_runs
 
 AGENTS = "random,heuristic,search:iterations=2,horizon=0"
 
@@ -31,6 +31,7 @@ def test_a_tiny_leaderboard_regenerates_and_parses(tmp_path, capsys):
     assert set(two) == {"random", "heuristic", "search:iterations=2,horizon=0"}
     assert all(s["games"] == 4 for s in two.values())  # two tables of 2 games each
     markdown = (tmp_path / "lb.md").read_text()
+    assert " (12 games in " in markdown and "1 worker(s))." in markdown
     assert "## 2 players" in markdown and "## 3 players" in markdown and "| `heuristic` |" in markdown
     assert len((tmp_path / "games" / "2p-0.jsonl").read_text().splitlines()) == 2
 
@@ -44,6 +45,10 @@ def test_an_interrupted_leaderboard_resumes_to_the_same_table(tmp_path):
     assert _run(tmp_path) == 0
     assert len(games.read_text().splitlines()) == 2  # only the missing game was played again
     assert json.loads((tmp_path / "lb.json").read_text())["standings"] == whole
+    # the time it states is that of both runs: 12 games, then the 1 played again
+    assert [r["games"] for r in logged_runs(tmp_path / "games")] == [12, 1]
+    assert " (13 games in " in (tmp_path / "lb.md").read_text()
+    assert "over 2 runs of the command" in (tmp_path / "lb.md").read_text()
 
 
 def test_a_damaged_games_file_is_refused_by_name(tmp_path, capsys):
