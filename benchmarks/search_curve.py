@@ -1,0 +1,108 @@
+"""The search's strength against its thinking budget: a table and a picture from finished cells.
+
+    python benchmarks/search_curve.py \\
+        --curve "2 players, vs the shipped policy" runs/curve/2p-policy-i20.jsonl \\
+            runs/cells/2p-policy-v0.jsonl+runs/cells/2p-policy-v1.jsonl runs/curve/2p-policy-i400.jsonl \\
+        --curve "4 players, vs three heuristics" runs/curve/4p-heuristic-i10.jsonl ... \\
+        --png docs/search-budget.png
+
+Each ``--curve`` is a label and its points, one per budget; a point is one cell's result file of
+``benchmarks/search_strength.py`` (or several joined by ``+``: the halves of a cell). Per point it
+prints the games, the wins with their 95% Wilson interval, the mean place, and the thinking time
+per decision, measured only on the games whose processor is not ``--exclude-cpu`` (rows played on
+another machine, e.g. a lent one, count for the result, which a budget in iterations makes
+independent of the machine, but not for the time). The picture needs matplotlib (the dev extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from search_strength import wilson  # the benchmarks are scripts, not a package
+
+
+def load(point: str) -> list[dict]:
+    rows = []
+    for part in point.split("+"):
+        path = Path(part)
+        if not path.exists():
+            raise SystemExit(f"search_curve: no result file {path}")
+        rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return rows
+
+
+def measure(rows: list[dict], exclude_cpu: str) -> dict:
+    timed = [r for r in rows if exclude_cpu not in r.get("cpu", "")]
+    decisions = sum(r["decisions"] for r in timed)
+    searched = sum(r["searched"] for r in rows)
+    wins = sum(r["won"] for r in rows)
+    low, high = wilson(wins, len(rows))
+    return {"games": len(rows), "wins": wins, "rate": wins / max(len(rows), 1), "low": low, "high": high,
+            "place": sum(r["place"] for r in rows) / max(len(rows), 1),
+            "seconds": sum(r["search_seconds"] for r in timed) / decisions if decisions else None,
+            "timed_games": len(timed),
+            "iterations": sum(r["iterations"] for r in rows) / max(searched, 1)}
+
+
+def table(curves: list[tuple[str, list[dict]]]) -> str:
+    lines = ["| table | iterations a searched decision | time per decision (games timed) | games | result (95% Wilson interval) | mean place |",
+             "|---|---|---|---|---|---|"]
+    for label, points in curves:
+        for p in points:
+            seconds = "-" if p["seconds"] is None else f"{p['seconds']:.3f} s ({p['timed_games']})"
+            lines.append(f"| {label} | {p['iterations']:.0f} | {seconds} | {p['games']} | "
+                         f"{p['wins']}/{p['games']} = {p['rate']:.3f} [{p['low']:.3f}, {p['high']:.3f}] | {p['place']:.2f} |")
+    return "\n".join(lines)
+
+
+def picture(curves: list[tuple[str, list[dict]]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=120)
+    for label, points in curves:
+        points = [p for p in points if p["seconds"] is not None]
+        xs = [p["seconds"] for p in points]
+        ys = [p["rate"] for p in points]
+        errors = [[p["rate"] - p["low"] for p in points], [p["high"] - p["rate"] for p in points]]
+        ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
+    ax.set_xscale("log")
+    ax.set_xlabel("thinking time per decision (s, one core)")
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--curve", nargs="+", action="append", required=True, metavar=("LABEL", "POINT"),
+                        help="a label, then one result file per budget (halves of a cell joined by +)")
+    parser.add_argument("--exclude-cpu", default="device machine",
+                        help="rows whose processor names this are not timed (default: %(default)r)")
+    parser.add_argument("--png", type=Path, default=None, help="write the curve as a picture (needs matplotlib)")
+    args = parser.parse_args(argv)
+    curves = []
+    for label, *points in args.curve:
+        if not points:
+            parser.error(f"--curve {label!r}: give at least one result file")
+        curves.append((label, [measure(load(p), args.exclude_cpu) for p in points]))
+    print(table(curves))
+    if args.png:
+        picture(curves, args.png)
+        print(f"written: {args.png}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
