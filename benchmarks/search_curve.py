@@ -74,6 +74,8 @@ def picture(curves: list[tuple[str, list[dict]]], path: Path) -> None:
         errors = [[p["rate"] - p["low"] for p in points], [p["high"] - p["rate"] for p in points]]
         ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
     ax.set_xscale("log")
+    ax.set_xticks([0.02, 0.05, 0.1, 0.2, 0.5, 1, 2], labels=["0.02", "0.05", "0.1", "0.2", "0.5", "1", "2"])
+    ax.minorticks_off()
     ax.set_xlabel("thinking time per decision (s, one core)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
