@@ -60,6 +60,12 @@ class SearchConfig:
     #: an exported value network (``.onnx``, ``value_logit = f(observation)``) for ``value=learned``;
     #: empty: the shipped one
     value_model: str = ""
+    #: a network (``.onnx``) for the searcher's own policy parts (``prior=policy``, ``rollout=policy``)
+    #: instead of the shipped policy; one with a ``value_logit`` output (a policy-value network,
+    #: ``fcm_training.distill``) is also the learned value (``value=auto`` or ``learned``, unless
+    #: ``value_model`` names another), and ``prior=auto`` takes its priors. The others' ``policy`` model
+    #: stays the shipped policy. Empty: the shipped policy
+    policy_model: str = ""
 
     def __post_init__(self) -> None:
         checks = {
@@ -78,6 +84,7 @@ class SearchConfig:
             "scale": (self.scale > 0, "a number > 0"),
             "value": (self.value in VALUES, f"one of {', '.join(VALUES)}"),
             "value_model": (not self.value_model or self.value_model.endswith(".onnx"), "a path to an .onnx file"),
+            "policy_model": (not self.policy_model or self.policy_model.endswith(".onnx"), "a path to an .onnx file"),
         }
         check_values("search", self, checks)
         if not self.iterations and not self.seconds:

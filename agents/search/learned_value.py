@@ -1,7 +1,8 @@
 """A learned value for the search: a network's win probability of each seat, from its observation.
 
 The network (an ONNX graph, ``value_logit = f(observation)``: the logit of "this seat wins", read
-from the seat's own flat observation) is asked once per leaf for every seat in one batch. The
+from the seat's own flat observation; or a policy-value network, which also takes an ``action_mask``
+and whose ``value_logit`` output is read the same way) is asked once per leaf for every seat in one batch. The
 seats' probabilities are made into one value vector that sums to 1 (the search backs up one value
 per player, each maximising its own): at 2 players ``v0 = (p0 + 1 - p1) / 2`` (both seats' views
 count, the network's errors on either side average out), at more players ``p_i / sum(p)``.
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from fcm_env.encoding import Observer
+from fcm_env.encoding import NUM_ACTIONS, Observer
 from fcm_env.engine.game import Game
 
 from .policy_model import _session
@@ -31,6 +32,13 @@ class LearnedValue:
         self.session = _session(str(path))
         self.observer = Observer()
         self._batch: dict[int, np.ndarray] = {}
+        inputs = {i.name for i in self.session.get_inputs()}
+        outputs = {o.name for o in self.session.get_outputs()}
+        if "value_logit" not in outputs or "observation" not in inputs:
+            raise ValueError(f"{path}: not a value network (inputs {sorted(inputs)}, outputs {sorted(outputs)}; "
+                             f"a value network reads 'observation' and gives 'value_logit')")
+        #: a policy-value graph also wants a mask: any will do for its value (all ones)
+        self._masks: dict[int, np.ndarray] | None = {} if "action_mask" in inputs else None
 
     def win_probabilities(self, game: Game) -> list[float]:
         """The network's probability that each seat wins, each from its own observation."""
@@ -40,7 +48,13 @@ class LearnedValue:
             obs = self._batch[n] = np.zeros((n, self.observer.flat_size), dtype=np.float32)
         for p in range(n):
             self.observer.observe_flat(game, p, out=obs[p])
-        (logits,) = self.session.run(["value_logit"], {"observation": obs})
+        feeds = {"observation": obs}
+        if self._masks is not None:
+            mask = self._masks.get(n)
+            if mask is None:
+                mask = self._masks[n] = np.ones((n, NUM_ACTIONS), dtype=np.float32)
+            feeds["action_mask"] = mask
+        (logits,) = self.session.run(["value_logit"], feeds)
         return [1.0 / (1.0 + math.exp(-float(z))) for z in logits.reshape(-1)]
 
     def __call__(self, game: Game) -> list[float]:
@@ -57,13 +71,16 @@ class LearnedValue:
 def learned_or_cash(config, num_players: int, others: list[str] | None = None) -> ValueFn:
     """The value ``config`` (a ``SearchConfig``) asks for at a table of ``num_players`` whose seats are
     modelled as ``others`` (``"policy"``, ``"heuristic"``, ``"same"``): ``value=learned`` its
-    ``value_model``, else the network shipped for that size (an error that says so where there is
-    none); ``value=auto`` the same where a network exists and another player is modelled as the
-    policy, else the cash lead, as ``prior=auto`` chooses the priors."""
+    ``value_model``, else the value of its ``policy_model`` where that network has one, else the
+    network shipped for that size (an error that says so where there is none); ``value=auto`` the
+    same where a network exists and another player is modelled as the policy, else the cash lead,
+    as ``prior=auto`` chooses the priors; a ``policy_model`` with a value is used against anyone."""
     if config.value == "cash":
         return scorer(config.scale)
     from ..models import shipped_value_path
 
+    if not config.value_model and config.policy_model and has_value(config.policy_model):
+        return _load(str(Path(config.policy_model)))
     path = Path(config.value_model) if config.value_model else shipped_value_path(num_players)
     if config.value == "auto" and (others is not None and "policy" not in others):
         return scorer(config.scale)
@@ -73,6 +90,14 @@ def learned_or_cash(config, num_players: int, others: list[str] | None = None) -
         where = config.value_model or f"no value network is shipped for {num_players} players"
         raise ValueError(f"search: value=learned needs a value network: {where} (value_model=PATH.onnx)")
     return _load(str(path))
+
+
+@lru_cache(maxsize=16)
+def has_value(path: str) -> bool:
+    """Whether the ONNX graph at ``path`` has a ``value_logit`` output (a policy-value network)."""
+    if not Path(path).is_file():
+        raise ValueError(f"search: policy_model={path}: no such file")
+    return any(output.name == "value_logit" for output in _session(path).get_outputs())
 
 
 @lru_cache(maxsize=4)

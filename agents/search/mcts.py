@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.events import HIDDEN_DECISIONS
@@ -64,6 +65,8 @@ class SearchAgent(EngineSearch):
         self._seat_priors: list[str] = []  # the prior of each seat's moves in the tree (the others': their model)
         self.opponents: OpponentTypes | None = None  # others=infer: what each other player plays like
         self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
+        self._own_policy: PolicyModel | None = None  # ``policy_model``'s network (else the shipped policy)
+        self._own_seats: set[int] = set()  # seats played by the searcher's own parts in the tree
         #: the root of the last search (its edges: visits and backed-up values per observed action)
         self.last_root: Node | None = None
 
@@ -78,12 +81,12 @@ class SearchAgent(EngineSearch):
         deadline = start + config.seconds if config.seconds else math.inf
         num_players = game.state.num_players
         others = self._others_models(game, player)
-        self._prior = resolve_prior(config.prior, num_players, others)
+        self._prior = resolve_prior(config.prior, num_players, others, own_policy=bool(config.policy_model))
         own = self._rollout_agent(num_players)
         rollout_agents = [own if p == player or others[p] == "same" else self._model_agent(others[p], num_players)
                           for p in range(num_players)]
-        self._seat_priors = [self._prior if p == player or others[p] == "same" else others[p]
-                             for p in range(num_players)]
+        self._own_seats = {p for p in range(num_players) if p == player or others[p] == "same"}
+        self._seat_priors = [self._prior if p in self._own_seats else others[p] for p in range(num_players)]
         self._value = self._value_for(num_players, others)
         self._horizon = config.learned_horizon if isinstance(self._value, LearnedValue) else config.horizon
         root = Node()
@@ -103,15 +106,28 @@ class SearchAgent(EngineSearch):
         return learned_or_cash(self.config, num_players, others)
 
     def _policy_model(self, num_players: int) -> PolicyModel:
+        """The shipped policy: the model of another player who plays like it."""
         if self._policy is None:
             self._policy = PolicyModel(default_policy_path(num_players))
         return self._policy
+
+    def _own_policy_model(self, num_players: int) -> PolicyModel:
+        """The network of the searcher's own policy parts: ``policy_model``, else the shipped policy."""
+        if not self.config.policy_model:
+            return self._policy_model(num_players)
+        if self._own_policy is None:
+            if not Path(self.config.policy_model).is_file():
+                raise ValueError(f"search: policy_model={self.config.policy_model}: no such file")
+            self._own_policy = PolicyModel(self.config.policy_model)
+        return self._own_policy
 
     def _rollout_agent(self, num_players: int):
         """Who plays the searcher's own seat in rollouts (``rollout``)."""
         if self.config.rollout == "random":
             return RandomAgent(seed=int(self._rng.integers(2**31)))
-        return self._model_agent(self.config.rollout, num_players)
+        if self.config.rollout == "policy":
+            return self._own_policy_model(num_players)
+        return self._prior_agent
 
     def _model_agent(self, name: str, num_players: int):
         """The heuristic or the policy as a player of any seat (both are deterministic: one serves all)."""
@@ -130,6 +146,19 @@ class SearchAgent(EngineSearch):
                 "policy": self._policy_model(num_players).act_on_game})
         types.update(game, self._rng)
         return ["same" if p == me else types.model_of(p) for p in range(num_players)]
+
+    def root_visits(self, game: Game, player: int, legal: list[Action]) -> list[int]:
+        """How often the last search chose each of ``legal`` at its root (0 for one it never tried):
+        the search's policy at that decision, the target a network learns from (``fcm_training.distill``).
+        ``game``, ``player`` and ``legal`` are those of the decision just searched."""
+        if self.last_root is None:
+            raise RuntimeError("root_visits: no decision has been searched yet")
+        edges = self.last_root.edges
+        visits = []
+        for action in legal:
+            edge = edges.get(game.observed_action(action, player))
+            visits.append(edge.visits if edge else 0)
+        return visits
 
     def _best(self, root: Node, legal: list[Action], game: Game, player: int) -> Action:
         """The legal action whose child was visited most (ties: the higher prior, then the legal order)."""
@@ -170,7 +199,7 @@ class SearchAgent(EngineSearch):
         while not world.is_over and world.state.round < end_round:
             mover = world.current_player
             agent = rollout_agents[mover]
-            if agent is self._policy and world.state.round >= policy_end:
+            if (agent is self._policy or agent is self._own_policy) and world.state.round >= policy_end:
                 agent = self._prior_agent
             world.apply(agent.act_on_game(world, mover))
             self.stats.rollout_moves += 1
@@ -220,7 +249,9 @@ class SearchAgent(EngineSearch):
         keys = [world.observed_action(action, me) for action in legal]
         known = node.priors
         if known is None or any(key not in known for key in keys):
-            fresh = self._policy_model(world.state.num_players).priors(world, mover, legal)
+            n = world.state.num_players
+            model = self._own_policy_model(n) if mover in self._own_seats else self._policy_model(n)
+            fresh = model.priors(world, mover, legal)
             known = node.priors = {**(known or {}), **dict(zip(keys, fresh, strict=True))}
         w, n = self.config.prior_weight, len(legal)
         ranked = sorted(range(n), key=lambda i: -known[keys[i]])  # stable: ties keep the legal order

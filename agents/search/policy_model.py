@@ -39,9 +39,10 @@ def default_policy_path(num_players: int) -> Path:
     return shipped_model_path(num_players if num_players in MODEL_FILES else 2)
 
 
-def resolve_prior(prior: str, num_players: int, others: list[str] | None = None) -> str:
-    """``auto`` -> ``policy`` where a policy for the table's size is shipped and another player is
-    modelled as the policy (``others``: the models of the seats), else ``heuristic``.
+def resolve_prior(prior: str, num_players: int, others: list[str] | None = None, own_policy: bool = False) -> str:
+    """``auto`` -> ``policy`` where the searcher was given its own network (``own_policy``: the
+    ``policy_model`` parameter), or where a policy for the table's size is shipped and another player
+    is modelled as the policy (``others``: the models of the seats); else ``heuristic``.
 
     The seat's own priors follow the model of the others: on development seeds the policy's
     priors lifted the search against the policy (7/16 -> 10/12 games at two players), but cost
@@ -50,6 +51,8 @@ def resolve_prior(prior: str, num_players: int, others: list[str] | None = None)
     won more often against three heuristics (docs/search.md)."""
     if prior != "auto":
         return prior
+    if own_policy:
+        return "policy"
     from ..models import MODEL_FILES
 
     policy_opponent = others is None or "policy" in others

@@ -59,8 +59,13 @@ def targets(data: Positions, lead_weight: float, scale: float = 60.0) -> np.ndar
     """What the network learns to predict: the win (1 or 0), mixed with ``lead_weight`` of the final cash
     lead squashed as the cash value squashes it (``(1 + tanh(lead / scale)) / 2``): a win by $200 and a
     win by $2 are not the same position, and the margin is a far less noisy signal than the result."""
-    lead = (1.0 + np.tanh(data.meta[:, 3] / scale)) / 2.0
-    return ((1.0 - lead_weight) * data.label + lead_weight * lead).astype(np.float32)
+    return blend(data.label, data.meta[:, 3], lead_weight, scale)
+
+
+def blend(won: np.ndarray, lead: np.ndarray, lead_weight: float, scale: float = 60.0) -> np.ndarray:
+    """``targets`` from the win labels and the final cash leads (dollars)."""
+    squashed = (1.0 + np.tanh(lead / scale)) / 2.0
+    return ((1.0 - lead_weight) * won + lead_weight * squashed).astype(np.float32)
 
 
 def fit(paths: list[Path], out: Path, policy_onnx: Path, epochs: int = 2, batch: int = 256, seed: int = 0,

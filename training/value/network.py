@@ -39,14 +39,20 @@ class ValueNet(nn.Module):
         self.value_hidden = nn.Linear(BOARD_FEATURES + VECTOR_HIDDEN, HEAD)
         self.value_out = nn.Linear(HEAD, 1)
 
-    def forward(self, observation: torch.Tensor) -> torch.Tensor:
+    def features(self, observation: torch.Tensor) -> torch.Tensor:
+        """The trunk's ``[B, BOARD_FEATURES + VECTOR_HIDDEN]`` features (the policy's extractor's)."""
         channels, height, width = BOARD_SHAPE
         planes = observation[:, : self.board_size].reshape(-1, channels, height * width)
         mixed = F.relu(torch.matmul(self.mix, planes) + self.mix_bias).reshape(-1, MIX, height, width)
         board = F.relu(self.conv2(F.relu(self.conv1(mixed)))).flatten(1)
-        features = torch.cat([F.relu(self.board_head(board)),
-                              F.relu(self.vector_head(observation[:, self.board_size:]))], dim=1)
+        return torch.cat([F.relu(self.board_head(board)),
+                          F.relu(self.vector_head(observation[:, self.board_size:]))], dim=1)
+
+    def value_logit(self, features: torch.Tensor) -> torch.Tensor:
         return self.value_out(F.relu(self.value_hidden(features))).squeeze(1)
+
+    def forward(self, observation: torch.Tensor) -> torch.Tensor:
+        return self.value_logit(self.features(observation))
 
     def head_parameters(self) -> list[nn.Parameter]:
         return [*self.value_hidden.parameters(), *self.value_out.parameters()]

@@ -1,0 +1,93 @@
+"""``python -m fcm_training.distill positions|fit``: the search labels positions, the network learns them.
+
+    python -m fcm_training.distill positions --games 400 --seed 93000000 --workers 2 \\
+        --search search:iterations=32 --opponents heuristic=0.5,policy=0.3,self=0.2 --out runs/distill/pos
+    python -m fcm_training.distill fit runs/distill/pos --epochs 2 --out runs/distill/pv_2p.onnx
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def _weights(text: str) -> dict[str, float]:
+    weights: dict[str, float] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, eq, raw = item.partition("=")
+        try:
+            weights[name.strip()] = float(raw) if eq else 1.0
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{item!r}: a weight is a number (heuristic=0.5)") from None
+    if not weights:
+        raise argparse.ArgumentTypeError("give at least one opponent (heuristic=0.5,policy=0.5)")
+    return weights
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.distill", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    pos = sub.add_parser("positions", help="play games and keep the search's decisions with its visits")
+    pos.add_argument("--games", type=int, required=True)
+    pos.add_argument("--seed", type=int, required=True, help="game g is played on seed + g")
+    pos.add_argument("--players", type=int, default=2)
+    pos.add_argument("--search", default="search:iterations=32",
+                     help="the labelling search (a budget in iterations keeps the labels machine-independent)")
+    pos.add_argument("--opponents", type=_weights, default=_weights("heuristic=0.5,policy=0.3,self=0.2"),
+                     help="who plays the other seats, drawn per game by weight; self: the search in every seat")
+    pos.add_argument("--workers", type=int, default=1)
+    pos.add_argument("--max-rounds", type=int, default=30, help="a game not ended by the bank stops after this round")
+    pos.add_argument("--chunk", type=int, default=4, help="games per file (a stopped run keeps its finished files)")
+    pos.add_argument("--out", type=Path, required=True, help="a folder: one file per chunk of games")
+    fit = sub.add_parser("fit", help="train the policy-value network on positions and export it (ONNX)")
+    fit.add_argument("data", type=Path, nargs="+", help="positions folders or files")
+    fit.add_argument("--epochs", type=int, default=2)
+    fit.add_argument("--seed", type=int, default=0)
+    fit.add_argument("--lr", type=float, default=3e-4)
+    fit.add_argument("--value-coef", type=float, default=1.0)
+    fit.add_argument("--lead-weight", type=float, default=0.5, help="share of the final cash lead in the value target")
+    fit.add_argument("--policy", type=Path, default=None, help="the exported policy the network starts from")
+    fit.add_argument("--value", type=Path, default=None, help="the exported value network whose head it starts with")
+    fit.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    for name in ("games", "workers", "epochs", "chunk", "players", "max_rounds"):
+        if getattr(args, name, 2) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    start = time.perf_counter()
+    if args.command == "positions":
+        from ..common.interrupts import Interrupted
+        from .positions import generate
+
+        try:
+            chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents,
+                                 num_players=args.players, workers=args.workers, chunk=args.chunk,
+                                 max_rounds=args.max_rounds)
+        except Interrupted as stop:
+            print(f"fcm_training.distill positions: interrupted by {stop.signal_name}; the finished chunks are kept "
+                  f"in {args.out}: run the same command to play the rest", file=sys.stderr)
+            return stop.exit_code
+        except ValueError as error:
+            print(f"fcm_training.distill positions: {error}", file=sys.stderr)
+            return 2
+        print(f"{n} positions from {chunks} chunks in {time.perf_counter() - start:.0f} s -> {args.out}")
+        return 0
+    from fcm_agents.models import shipped_model_path, shipped_value_path
+
+    from .fit import fit as fit_network
+
+    try:
+        best = fit_network(args.data, args.out, args.policy or shipped_model_path(2),
+                           args.value or shipped_value_path(2), epochs=args.epochs, seed=args.seed, lr=args.lr,
+                           lead_weight=args.lead_weight, value_coef=args.value_coef)
+    except ValueError as error:
+        print(f"fcm_training.distill fit: {error}", file=sys.stderr)
+        return 2
+    print(f"held-out policy {best['policy']:.4f}, value {best['value']:.4f}, agreement {best['agreement']:.3f}, "
+          f"accuracy {best['accuracy']:.3f}; {time.perf_counter() - start:.0f} s -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

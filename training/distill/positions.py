@@ -1,0 +1,168 @@
+"""Positions labelled by the search: what it chose among the legal moves (its root visits) and who won.
+
+A game seats the search (``search``, a ``search:...`` spec with a budget in iterations, so the
+labels do not depend on the machine) in one seat, or in every seat (``self``), the others played
+by an opponent drawn per game from ``opponents`` (heuristic, the shipped policy, or the search
+itself). Every decision the search *searched* (a forced move has nothing to learn) is kept:
+
+* the seat's flat observation, stored sparse (about 800 of 24,880 entries are non-zero):
+  ``idx``/``val`` (float16) with row offsets ``off``;
+* its legal action ids and the search's visits of each (``legal``/``visits``, offsets ``legal_off``):
+  the network learns the visit shares, the search's improved policy (Expert Iteration);
+* ``label`` 1.0 where that seat is the rules' winner, and ``meta`` per row: seed, seat, round,
+  the seat's final cash lead, the game's last round, the number of players.
+
+``generate`` writes one ``.npz`` file per chunk of games into a folder as each chunk ends: a run
+stopped by Ctrl-C keeps its finished chunks, and the same command plays only the missing ones.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+import numpy as np
+
+from fcm_agents.base import agent_move
+from fcm_agents.registry import make_agent
+from fcm_agents.search import SearchAgent
+from fcm_env.encoding import CODEC, Observer
+from fcm_env.engine.game import Game
+
+from ..common.interrupts import register_worker, signals_blocked, stop_on_signals, worker_signals
+
+#: an opponent name that seats the search in every seat (every seat's searched decisions are kept)
+SELF = "self"
+KEYS = ("idx", "val", "off", "legal", "visits", "legal_off", "label", "meta")
+
+
+def play_positions(seed: int, search: str, opponents: dict[str, float], num_players: int = 2,
+                   max_rounds: int = 30) -> dict[str, list]:
+    """One game on ``seed``: the search's searched decisions with their visits, and the result."""
+    rng = np.random.default_rng(seed)
+    names = list(opponents)
+    opponent = names[int(rng.choice(len(names), p=np.array([opponents[n] for n in names]) / sum(opponents.values())))]
+    seat = int(rng.integers(num_players))
+    searchers = set(range(num_players)) if opponent == SELF else {seat}
+    agents = [make_agent(search if p in searchers else opponent, seed=seed * 10 + p) for p in range(num_players)]
+    observer = Observer()
+    buffer = np.zeros(observer.flat_size, dtype=np.float32)
+    game = Game.new(num_players, seed=seed, max_rounds=max_rounds)  # as fcm_agents.match.play_game
+    rows: list[tuple] = []
+    while not game.is_over:
+        mover = game.current_player
+        agent = agents[mover]
+        if mover not in searchers:
+            game.apply(agent_move(agent, game, mover, observer, buffer))
+            continue
+        searched = agent.stats.searched
+        legal = game.legal_actions()
+        action = agent.act_on_game(game, mover)
+        if agent.stats.searched > searched:
+            observer.observe_flat(game, mover, out=buffer)
+            nonzero = np.flatnonzero(buffer)
+            rows.append((mover, int(game.state.round), nonzero.astype(np.int32), buffer[nonzero].astype(np.float16),
+                         np.asarray(CODEC.encode_many(legal), dtype=np.int32),
+                         np.asarray(agent.root_visits(game, mover, legal), dtype=np.float32)))
+        game.apply(action)
+    winners = set(game.winners)
+    cash = [int(p.cash) for p in game.state.players]
+    out: dict[str, list] = {"idx": [], "val": [], "legal": [], "visits": [], "label": [], "meta": []}
+    for p, rnd, idx, val, legal_ids, visits in rows:
+        out["idx"].append(idx)
+        out["val"].append(val)
+        out["legal"].append(legal_ids)
+        out["visits"].append(visits)
+        out["label"].append(1.0 if p in winners else 0.0)
+        lead = cash[p] - max(c for q, c in enumerate(cash) if q != p)
+        out["meta"].append((seed, p, rnd, lead, game.state.round, num_players))
+    return out
+
+
+def _offsets(rows: list[np.ndarray]) -> np.ndarray:
+    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in rows], out=offsets[1:])
+    return offsets
+
+
+def _write_chunk(job: tuple) -> int:
+    """Play one chunk of games and write its file (``KEYS``); the number of positions."""
+    path, seeds, search, opponents, num_players, max_rounds = job
+    merged: dict[str, list] = {"idx": [], "val": [], "legal": [], "visits": [], "label": [], "meta": []}
+    for seed in seeds:
+        for key, rows in play_positions(seed, search, opponents, num_players, max_rounds).items():
+            merged[key].extend(rows)
+    if not merged["idx"]:
+        arrays = {"idx": np.zeros(0, np.int32), "val": np.zeros(0, np.float16), "legal": np.zeros(0, np.int32),
+                  "visits": np.zeros(0, np.float32)}
+    else:
+        arrays = {key: np.concatenate(merged[key]) for key in ("idx", "val", "legal", "visits")}
+    partial = Path(path).with_suffix(".part.npz")
+    np.savez_compressed(partial, **arrays, off=_offsets(merged["idx"]), legal_off=_offsets(merged["legal"]),
+                        label=np.array(merged["label"], dtype=np.float32),
+                        meta=np.array(merged["meta"], dtype=np.int64).reshape(-1, 6))
+    partial.replace(path)  # a chunk file is whole or absent
+    return len(merged["label"])
+
+
+def chunk_path(out: Path, first_seed: int) -> Path:
+    return out / f"seeds-{first_seed}.npz"
+
+
+def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str, float], num_players: int = 2,
+             workers: int = 1, chunk: int = 4, max_rounds: int = 30) -> tuple[int, int]:
+    """Play games ``seed .. seed + games - 1`` in chunks of ``chunk`` (in ``workers`` processes), one
+    file per chunk in the folder ``out``; chunks whose file exists are skipped. Returns (chunks played,
+    positions written by them)."""
+    if not opponents or any(w < 0 for w in opponents.values()) or sum(opponents.values()) <= 0:
+        raise ValueError(f"distill: opponents need positive weights, got {opponents}")
+    searcher = make_agent(search)  # a bad spec is named before any game is played
+    if not isinstance(searcher, SearchAgent):
+        raise ValueError(  # noqa: TRY004 - a wrong spec string, reported as the other bad settings are
+            f"distill: {search!r} is not a search agent spec (search:...): only a search has visits")
+    for name in opponents:
+        if name != SELF:
+            make_agent(name)
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = [(chunk_path(out, s), list(range(s, min(s + chunk, seed + games))), search, opponents, num_players,
+             max_rounds) for s in range(seed, seed + games, chunk)]
+    jobs = [job for job in jobs if not job[0].exists()]
+    with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
+        if workers > 1 and len(jobs) > 1:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            with signals_blocked():  # the workers start deaf to the stop signals, then ignore SIGINT
+                pool = context.Pool(workers, initializer=worker_signals)
+            for process in pool._pool:  # the parent stops them (Pool has no public list of its processes)
+                register_worker(process)
+            with pool:
+                counts = list(pool.imap_unordered(_write_chunk, jobs))
+        else:
+            counts = [_write_chunk(job) for job in jobs]
+    return len(jobs), sum(counts)
+
+
+def load(paths: list[Path]) -> dict[str, np.ndarray]:
+    """The chunk files (or folders of them) as one set of arrays (``KEYS``), offsets rebased."""
+    files: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            raise ValueError(f"{path}: no such positions file or folder")
+        found = sorted(path.glob("seeds-*.npz"), key=lambda p: int(p.stem.split("-")[1])) if path.is_dir() else [path]
+        files += [f for f in found if not f.name.endswith(".part.npz")]
+    if not files:
+        raise ValueError(f"no positions files in {', '.join(map(str, paths))}")
+    parts = []
+    for f in files:
+        with np.load(f) as data:
+            missing = [k for k in KEYS if k not in data]
+            if missing:
+                raise ValueError(f"{f}: not a distill positions file (missing {', '.join(missing)})")
+            parts.append({k: data[k] for k in KEYS})
+    merged = {k: np.concatenate([p[k] for p in parts]) for k in ("idx", "val", "legal", "visits", "label", "meta")}
+    for key, base in (("off", "idx"), ("legal_off", "legal")):
+        pieces, shift = [np.zeros(1, dtype=np.int64)], 0
+        for p in parts:
+            pieces.append(p[key][1:] + shift)
+            shift += len(p[base])
+        merged[key] = np.concatenate(pieces)
+    return merged
