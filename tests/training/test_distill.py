@@ -44,6 +44,11 @@ def test_the_network_starts_as_the_shipped_policy(tmp_path):
     legal = mask[0] > 0.5
     np.testing.assert_allclose(logits[:, legal], want_logits[:, legal], atol=1e-4)
     assert value.shape == (2,)
+    # the next round starts from this file: every weight read back by name, the same graph
+    export_onnx(from_shipped(tmp_path / "pv.onnx", None), tmp_path / "again.onnx")
+    again = onnxruntime.InferenceSession(str(tmp_path / "again.onnx")).run(None, {"observation": obs, "action_mask": mask})
+    np.testing.assert_array_equal(again[1], logits)
+    np.testing.assert_array_equal(again[2], value)
 
 
 def test_positions_keep_every_searched_decision_with_its_visits_and_the_result():

@@ -66,10 +66,14 @@ def _copy(pairs: dict[str, nn.Parameter], weights: dict[str, torch.Tensor], sour
 
 def from_shipped(policy_onnx: Path, value_onnx: Path | None) -> PolicyValueNet:
     """The network started from an exported policy (trunk and policy head) and, if given, the value
-    head of an exported value network (``fcm_training.value``)."""
+    head of an exported value network (``fcm_training.value``); or, where ``policy_onnx`` is itself a
+    policy-value network (the last round's), all of that one's weights (``value_onnx`` is not read)."""
     net = PolicyValueNet()
-    init_from_policy(net, policy_onnx)
     weights = _initializers(policy_onnx)
+    if "action_out.weight" in weights:  # our own export: the state dict's names
+        _copy(dict(net.named_parameters()), weights, policy_onnx)
+        return net
+    init_from_policy(net, policy_onnx)
     _copy({"policy.mlp_extractor.policy_net.0.weight": net.policy_hidden.weight,
            "policy.mlp_extractor.policy_net.0.bias": net.policy_hidden.bias,
            "policy.action_net.weight": net.action_out.weight, "policy.action_net.bias": net.action_out.bias},
