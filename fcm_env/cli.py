@@ -554,6 +554,12 @@ class _TrainHelp(argparse.Action):
 def _cmd_train(args: argparse.Namespace) -> int:
     import importlib
 
+    try:
+        from fcm_training.common.threads import passive_openmp
+    except ImportError:  # pragma: no cover - the training package is part of this distribution
+        pass
+    else:
+        passive_openmp()  # before torch loads OpenMP (fcm_training.common.threads says why)
     if args.backend is None:  # a config that says `backend: ray` picks RLlib by itself
         try:
             from fcm_training.rllib.config import declares_ray

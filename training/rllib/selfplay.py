@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from ..common.threads import spin_warning
 from .config import RayConfig, load_ray_config
 
 CHECKPOINT = "checkpoint"
@@ -127,6 +128,9 @@ def train(config: RayConfig, *, overwrite: bool = False, log=print) -> Path:
     prepare_out_dir(out, overwrite)
     (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
     torch.set_num_threads(config.torch_threads)
+    spinning = spin_warning(config.torch_threads)
+    if spinning:
+        print(f"warning: {spinning}", file=sys.stderr)
     started = init_ray(config)
     algo = build_config(config).build_algo()
     try:
