@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from fcm_env import cli
-from fcm_training.common.threads import passive_openmp, spin_warning
+from fcm_training.common.threads import passive_openmp, spin_warning, workers_warning
 
 
 def test_the_wait_policy_is_made_passive_unless_the_user_chose_one():
@@ -31,3 +31,11 @@ def test_fcm_train_sets_the_policy_before_it_loads_the_trainer(tmp_path, monkeyp
     assert cli.main(["train", str(tmp_path / "missing.yaml")]) == 2  # the config is read after the policy is set
     assert os.environ["OMP_WAIT_POLICY"] == "PASSIVE"
     assert "missing.yaml" in capsys.readouterr().err
+
+
+def test_game_processes_beyond_the_free_cores_are_warned():
+    assert workers_warning(1, 1, free=0.5) is None  # one process: nothing to share
+    assert workers_warning(2, 1, free=2.0) is None
+    line = workers_warning(2, 1, free=1.2)  # a 2-core machine with a job beside the run
+    assert line is not None and "want 2 cores but about 1.2 are free" in line and "env_workers: 1" in line
+    assert "consider env_workers: 3" in workers_warning(8, 2, free=4.0)  # 3 processes + 1 more torch thread

@@ -48,7 +48,7 @@ import yaml
 
 from ..common.config import Config, ConfigError, check_device, load_config, planned_timesteps
 from ..common.interrupts import Interrupted
-from ..common.threads import spin_warning
+from ..common.threads import spin_warning, workers_warning
 from .run_dir import RunDirError, best_score, eval_score, prepare_run_dir, trim_eval_rows  # noqa: F401 -- eval_score: its old home
 from .timing import StageTimer, format_split
 
@@ -274,9 +274,9 @@ class _Run:
 
         config, out = self.config, self.out
         torch.set_num_threads(config.torch_threads)
-        spinning = spin_warning(config.torch_threads)
-        if spinning:
-            print(f"warning: {spinning}", file=sys.stderr)
+        for warning in (spin_warning(config.torch_threads), workers_warning(config.env_workers, config.torch_threads)):
+            if warning:
+                print(f"warning: {warning}", file=sys.stderr)
         out.mkdir(parents=True, exist_ok=True)
         (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
         total = planned_timesteps(config)
