@@ -25,6 +25,9 @@ class SearchConfig:
     iterations: int = 0
     #: thinking time per decision in seconds (0: no time cap; then ``iterations`` must be set)
     seconds: float = 0.2
+    #: the seat's first restaurant (the setup's placement, which decides which houses it can ever
+    #: reach) gets this many times the budget, in iterations and seconds alike
+    opening: float = 1.0
     #: rollouts play this many rounds past the round of the decision, then the position is scored
     horizon: int = 6
     #: a seat the policy plays in rollouts is played by it for this many rounds (counted like
@@ -71,6 +74,7 @@ class SearchConfig:
         checks = {
             "iterations": (self.iterations >= 0, "an integer >= 0"),
             "seconds": (self.seconds >= 0, "a number >= 0"),
+            "opening": (self.opening >= 1, "a number >= 1 (times the budget)"),
             "horizon": (self.horizon >= 0, "an integer >= 0 (rounds)"),
             "policy_rounds": (self.policy_rounds >= 0, "an integer >= 0 (rounds)"),
             "learned_horizon": (self.learned_horizon >= 0, "an integer >= 0 (rounds)"),

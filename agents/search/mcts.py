@@ -30,7 +30,7 @@ import math
 import time
 from pathlib import Path
 
-from fcm_env.engine.actions import Action
+from fcm_env.engine.actions import Action, Decision
 from fcm_env.engine.events import HIDDEN_DECISIONS
 from fcm_env.engine.game import Game
 from fcm_env.engine.hidden.determinize import UniformModel
@@ -78,7 +78,9 @@ class SearchAgent(EngineSearch):
 
     def _search(self, game: Game, player: int, legal: list[Action], start: float) -> Action:
         config = self.config
-        deadline = start + config.seconds if config.seconds else math.inf
+        scale = config.opening if game.pending.decision == Decision.INITIAL_RESTAURANT else 1.0
+        deadline = start + config.seconds * scale if config.seconds else math.inf
+        budget = round(config.iterations * scale)
         num_players = game.state.num_players
         others = self._others_models(game, player)
         self._prior = resolve_prior(config.prior, num_players, others, own_policy=bool(config.policy_model))
@@ -91,7 +93,7 @@ class SearchAgent(EngineSearch):
         self._horizon = config.learned_horizon if isinstance(self._value, LearnedValue) else config.horizon
         root = Node()
         done = 0
-        while (not config.iterations or done < config.iterations) and (done == 0 or time.perf_counter() < deadline):
+        while (not budget or done < budget) and (done == 0 or time.perf_counter() < deadline):
             self._iterate(game, player, root, rollout_agents)
             done += 1
         self.last_root = root

@@ -50,6 +50,8 @@ def test_parameters_are_parsed_and_bad_ones_named():
         ("search:iterations=-1", "iterations=-1 is not allowed"),
         ("search:iterations=0,seconds=0", "set iterations or seconds"),
         ("search:horizon", "horizon needs a value"),
+        ("search:opening=0.5", "opening=0.5 is not allowed: opening is a number >= 1"),
+        ("search:policy_model=net.pt", "policy_model='net.pt' is not allowed: policy_model is a path to an .onnx file"),
     ]:
         with pytest.raises(ValueError, match=message):
             make_agent(spec)
@@ -98,6 +100,28 @@ def _middle(num_players: int, seed: int, rounds: int = 3) -> Game:
     while len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])
     return game
+
+
+def test_the_first_restaurant_gets_the_opening_budget():
+    # rules: Setup (each player places its first restaurant, in turn order): the one decision that
+    # fixes which houses a chain can ever reach; opening=4 gives it four times the iterations
+    game = Game.new(2, seed=3)
+    searcher = make_agent(f"search:{FAST},opening=4", seed=0)
+    heuristic = HeuristicAgent(seed=1)
+
+    def next_choice_of_seat_0() -> None:
+        while game.pending.player != 0 or len(game.legal_actions()) == 1:
+            mover = game.current_player
+            game.apply((searcher if mover == 0 else heuristic).act_on_game(game, mover))
+
+    next_choice_of_seat_0()
+    assert game.pending.decision.name == "INITIAL_RESTAURANT"
+    game.apply(searcher.act_on_game(game, 0))
+    assert searcher.stats.iterations == 24
+    next_choice_of_seat_0()
+    assert game.pending.decision.name != "INITIAL_RESTAURANT"
+    game.apply(searcher.act_on_game(game, 0))
+    assert searcher.stats.iterations == 24 + 6  # every other decision: the budget
 
 
 def test_the_same_seed_and_iterations_give_the_same_choices():
