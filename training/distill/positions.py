@@ -147,8 +147,11 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
     for path in paths:
         if not path.exists():
             raise ValueError(f"{path}: no such positions file or folder")
-        found = sorted(path.glob("seeds-*.npz"), key=lambda p: int(p.stem.split("-")[1])) if path.is_dir() else [path]
-        files += [f for f in found if not f.name.endswith(".part.npz")]
+        if path.is_dir():  # the chunk files in seed order; a chunk cut short by a stop (.part.npz) is not one
+            found = [f for f in path.glob("seeds-*.npz") if not f.name.endswith(".part.npz")]
+            files += sorted(found, key=lambda f: int(f.stem.split("-")[1]))
+        else:
+            files.append(path)
     if not files:
         raise ValueError(f"no positions files in {', '.join(map(str, paths))}")
     parts = []
