@@ -18,7 +18,6 @@ stopped by Ctrl-C keeps its finished chunks, and the same command plays only the
 
 from __future__ import annotations
 
-import multiprocessing
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +28,7 @@ from fcm_agents.search import SearchAgent
 from fcm_env.encoding import CODEC, Observer
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import register_worker, signals_blocked, stop_on_signals, worker_signals
+from ..common.interrupts import stop_on_signals, stoppable_pool
 
 #: an opponent name that seats the search in every seat (every seat's searched decisions are kept)
 SELF = "self"
@@ -129,12 +128,7 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
     jobs = [job for job in jobs if not job[0].exists()]
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
         if workers > 1 and len(jobs) > 1:
-            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            with signals_blocked():  # the workers start deaf to the stop signals, then ignore SIGINT
-                pool = context.Pool(workers, initializer=worker_signals)
-            for process in pool._pool:  # the parent stops them (Pool has no public list of its processes)
-                register_worker(process)
-            with pool:
+            with stoppable_pool(workers) as pool:
                 counts = list(pool.imap_unordered(_write_chunk, jobs))
         else:
             counts = [_write_chunk(job) for job in jobs]

@@ -12,7 +12,6 @@ Observations are stored sparse (about 800 of 24,880 entries are non-zero): ``idx
 
 from __future__ import annotations
 
-import multiprocessing
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +21,7 @@ from fcm_agents.search.policy_model import PolicyModel, default_policy_path
 from fcm_env.encoding import Observer
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import register_worker, signals_blocked, stop_on_signals, worker_signals
+from ..common.interrupts import stop_on_signals, stoppable_pool
 
 #: who plays each seat, and how often (one draw per game)
 PAIRINGS = (("policy", "heuristic"), ("heuristic", "policy"), ("policy", "policy"), ("heuristic", "heuristic"))
@@ -82,12 +81,7 @@ def generate(seed: int, games: int, out: Path, workers: int = 1, chunk: int = 50
     chunks = [list(range(s, min(s + chunk, seed + games))) for s in range(seed, seed + games, chunk)]
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
         if workers > 1:
-            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            with signals_blocked():  # the workers start deaf to the stop signals, then ignore SIGINT
-                pool = context.Pool(workers, initializer=worker_signals)
-            for process in pool._pool:  # the parent stops them (Pool has no public list of its processes)
-                register_worker(process)
-            with pool:
+            with stoppable_pool(workers) as pool:
                 parts = pool.map(_play_many, chunks)
         else:
             parts = [_play_many(c) for c in chunks]
