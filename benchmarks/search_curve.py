@@ -11,7 +11,8 @@ Each ``--curve`` is a label and its points, one per budget; a point is one cell'
 prints the games, the wins with their 95% Wilson interval, the mean place, and the thinking time
 per decision, measured only on the games whose processor is not ``--exclude-cpu`` (rows played on
 another machine, e.g. a lent one, count for the result, which a budget in iterations makes
-independent of the machine, but not for the time). The picture needs matplotlib (the dev extra).
+independent of the machine, but not for the time). The picture (``--png``) puts the budget in
+iterations on its x axis and needs matplotlib (the dev extra).
 """
 
 from __future__ import annotations
@@ -66,17 +67,19 @@ def picture(curves: list[tuple[str, list[dict]]], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # the x axis is the budget in iterations: a search's cost is its iterations, and a thinking time
+    # measured on a shared machine moves with the load (the table gives the time measured here)
     fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=120)
     for label, points in curves:
-        points = [p for p in points if p["seconds"] is not None]
-        xs = [p["seconds"] for p in points]
+        xs = [p["iterations"] for p in points]
         ys = [p["rate"] for p in points]
         errors = [[p["rate"] - p["low"] for p in points], [p["high"] - p["rate"] for p in points]]
         ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
     ax.set_xscale("log")
-    ax.set_xticks([0.02, 0.05, 0.1, 0.2, 0.5, 1, 2], labels=["0.02", "0.05", "0.1", "0.2", "0.5", "1", "2"])
+    ticks = [5, 10, 20, 50, 100, 200, 500, 1000]
+    ax.set_xticks(ticks, labels=[str(t) for t in ticks])
     ax.minorticks_off()
-    ax.set_xlabel("thinking time per decision (s, one core)")
+    ax.set_xlabel("iterations a searched decision (log scale)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
