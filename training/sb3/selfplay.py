@@ -274,9 +274,12 @@ class _Run:
 
         config, out = self.config, self.out
         torch.set_num_threads(config.torch_threads)
-        for warning in (spin_warning(config.torch_threads), workers_warning(config.env_workers, config.torch_threads)):
-            if warning:
-                print(f"warning: {warning}", file=sys.stderr)
+        spinning = spin_warning(config.torch_threads)
+        if spinning:
+            print(f"warning: {spinning}", file=sys.stderr)
+        crowded = workers_warning(config.env_workers, config.torch_threads)
+        if crowded:  # on the run's log, not stderr: it follows the machine's load, which moves
+            print(f"note: {crowded}", flush=True)
         out.mkdir(parents=True, exist_ok=True)
         (out / "config.yaml").write_text(yaml.safe_dump(asdict(config), sort_keys=False))
         total = planned_timesteps(config)
