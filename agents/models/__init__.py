@@ -85,4 +85,29 @@ def shipped_value_path(num_players: int) -> Path | None:
         return None
 
 
-__all__ = ["DEFAULT_PLAYERS", "MODEL_FILES", "VALUE_FILES", "metadata_path", "reference_path", "shipped_model_path", "shipped_value_path"]
+#: the graph formats a model file can have (``graph_format``): the policy's interface, the value
+#: network's, and the policy-value network's (the policy's with a ``value_logit`` output)
+FORMATS = ("policy/1", "value/1", "policy-value/1")
+#: the key of the ONNX metadata entry in which an exported file names its format
+FORMAT_KEY = "fcm_format"
+
+
+def graph_format(session) -> str:
+    """The format of an ONNX graph (an onnxruntime session): the one the file names in its metadata
+    (``FORMAT_KEY``), else the one its inputs and outputs make (files exported before formats were
+    named: ``policy_2p.onnx``, ``value_2p.onnx``); ``ValueError`` for a graph of none of them."""
+    named = session.get_modelmeta().custom_metadata_map.get(FORMAT_KEY)
+    if named is not None:
+        if named not in FORMATS:
+            raise ValueError(f"the model names an unknown format {named!r}; this version reads {', '.join(FORMATS)}")
+        return named
+    inputs = {i.name for i in session.get_inputs()}
+    outputs = {o.name for o in session.get_outputs()}
+    if inputs == {"observation", "action_mask"} and {"action", "masked_logits"} <= outputs:
+        return "policy-value/1" if "value_logit" in outputs else "policy/1"
+    if inputs == {"observation"} and "value_logit" in outputs:
+        return "value/1"
+    raise ValueError(f"not an fcm-magnate model: inputs {sorted(inputs)}, outputs {sorted(outputs)}")
+
+
+__all__ = ["DEFAULT_PLAYERS", "FORMATS", "FORMAT_KEY", "MODEL_FILES", "VALUE_FILES", "graph_format", "metadata_path", "reference_path", "shipped_model_path", "shipped_value_path"]

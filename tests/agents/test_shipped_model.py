@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from fcm_agents import OnnxAgent, RandomAgent, load_agent, make_agent, shipped_model_path
-from fcm_agents.models import metadata_path, reference_path
+from fcm_agents.models import FORMATS, graph_format, metadata_path, reference_path, shipped_value_path
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_mask
 from fcm_env.engine.game import Game
 
@@ -59,6 +59,32 @@ def test_the_shipped_file_exists_is_small_and_loads_with_onnxruntime():
     meta = json.loads(metadata_path().read_text())
     assert meta["file"] == path.name and meta["num_players"] == 2
     assert (meta["flat_size"], meta["num_actions"]) == (FLAT_SIZE, NUM_ACTIONS)
+    assert meta["format"] == graph_format(session) == "policy/1"  # the card and the graph agree
+
+
+def test_every_shipped_file_says_its_format_and_a_foreign_graph_is_named(tmp_path):
+    import onnxruntime
+
+    value = shipped_value_path(2)
+    session = onnxruntime.InferenceSession(str(value), providers=["CPUExecutionProvider"])
+    assert graph_format(session) == json.loads(value.with_suffix(".json").read_text())["format"] == "value/1"
+    assert set(FORMATS) == {"policy/1", "value/1", "policy-value/1"}
+    foreign = tmp_path / "foreign.onnx"
+    _identity_graph(foreign)
+    with pytest.raises(ValueError, match=r"not an fcm-magnate model: inputs \['x'\], outputs \['y'\]"):
+        graph_format(onnxruntime.InferenceSession(str(foreign), providers=["CPUExecutionProvider"]))
+
+
+def _identity_graph(path: Path) -> None:
+    import onnx
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.save(model, str(path))
 
 
 def test_a_player_count_without_a_shipped_model_is_a_clear_error():

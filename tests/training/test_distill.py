@@ -9,7 +9,7 @@ import pytest
 
 from fcm_agents import make_agent
 from fcm_agents.match import play_game
-from fcm_agents.models import shipped_model_path, shipped_value_path
+from fcm_agents.models import graph_format, shipped_model_path, shipped_value_path
 from fcm_agents.search.learned_value import LearnedValue
 from fcm_env.encoding import Observer, legal_action_mask
 from fcm_env.engine.game import Game
@@ -33,6 +33,8 @@ def test_the_network_starts_as_the_shipped_policy(tmp_path):
     ours = onnxruntime.InferenceSession(str(tmp_path / "pv.onnx"))
     shipped = onnxruntime.InferenceSession(str(shipped_model_path(2)))
     assert [o.name for o in ours.get_outputs()] == ["action", "masked_logits", "value_logit"]
+    assert graph_format(ours) == "policy-value/1" and ours.get_modelmeta().custom_metadata_map == {
+        "fcm_format": "policy-value/1"}  # the file names its format
     game = Game.new(2, seed=11)
     heuristic = make_agent("heuristic", seed=0)
     for _ in range(40):  # a position with a real choice, some rounds in
@@ -125,7 +127,7 @@ def test_an_interrupted_positions_run_stops_at_once_keeping_its_finished_chunks(
     _, err = process.communicate(timeout=30)
     assert time.monotonic() - sent < 4
     assert process.returncode == 130
-    assert err.strip().splitlines() == [f"fcm_training.distill positions: interrupted by SIGINT; the finished chunks "
-                                        f"are kept in {out}: run the same command to play the rest"]
+    assert err.strip().splitlines() == [(f"fcm_training.distill positions: interrupted by SIGINT; the finished chunks "
+                                        f"are kept in {out}: run the same command to play the rest")]
     kept = load([out])
     assert len(set(kept["meta"][:, 0].tolist())) >= 1  # whole chunks only: every kept file loads
