@@ -1,0 +1,126 @@
+"""What an agent builds, game by game: restaurants, campaigns by kind, staff at the end, unit price,
+and the round of its first sale, over many games against a field of heuristics.
+
+    python benchmarks/strategy_report.py --agent policy --players 2 --games 200 --seed 81000000
+
+Game g seats ``--agent`` in seat ``g mod n`` on seed ``--seed + g``, every other seat ``--field``.
+It prints one table of means (and shares of games) for the agent and for the field's seats beside
+it, then the agent's most frequent staffs at the end: a policy that plays one build order on every
+map shows up as one staff in most games. ``--out`` keeps every game's row as JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from fcm_agents.base import agent_move
+from fcm_agents.registry import make_agent
+from fcm_env.data import CampaignType, EmployeeType
+from fcm_env.engine import queries
+from fcm_env.engine.game import Game
+
+CEO = int(EmployeeType.CEO)
+
+
+def play_game_rows(agent_spec: str, field: str, num_players: int, game_no: int, seed: int,
+                   max_rounds: int) -> list[dict]:
+    """Game ``game_no`` on ``seed``: a row per seat (what it built, when it first sold), the agent's marked."""
+    seat = game_no % num_players
+    agents = [make_agent(agent_spec if p == seat else field, seed=seed * 10 + p) for p in range(num_players)]
+    game = Game.new(num_players, seed=seed, max_rounds=max_rounds)
+    events = game.record_events()
+    campaigns: dict[int, tuple[int, int]] = {}  # campaign number -> (owner, kind)
+    while not game.is_over:
+        player = game.current_player
+        game.apply(agent_move(agents[player], game, player))
+        for c in game.state.campaigns:
+            campaigns.setdefault(c.number, (int(c.owner), int(c.kind)))
+    first_sale: dict[int, int] = {}
+    for event in events:
+        if event["kind"] == "sale":
+            first_sale.setdefault(int(event["player"]), int(event["round"]))
+    state = game.state
+    rows = []
+    for p in range(num_players):
+        owned = state.owned_cards(p)
+        staff = {EmployeeType(t).name.lower(): int(n) for t, n in enumerate(owned) if n and t != CEO}
+        kinds = Counter(CampaignType(kind).name.lower() for owner, kind in campaigns.values() if owner == p)
+        rows.append({"game": game_no, "seed": seed, "seat": p, "agent": p == seat, "won": p in game.winners,
+                     "cash": int(state.players[p].cash), "rounds": int(state.round),
+                     "restaurants": len(state.players[p].restaurants), "campaigns": dict(kinds),
+                     "staff": staff, "unit_price": int(queries.unit_price(game, p)),
+                     "first_sale": first_sale.get(p)})
+    return rows
+
+
+def summary(rows: list[dict]) -> dict:
+    n = len(rows)
+    sold = [r["first_sale"] for r in rows if r["first_sale"] is not None]
+    out = {"games": n, "win rate": sum(r["won"] for r in rows) / n, "cash": statistics.mean(r["cash"] for r in rows),
+           "restaurants": statistics.mean(r["restaurants"] for r in rows),
+           "2+ restaurants": sum(r["restaurants"] >= 2 for r in rows) / n,
+           "unit price": statistics.mean(r["unit_price"] for r in rows),
+           "first sale (median round)": statistics.median(sold) if sold else None,
+           "never sold": 1 - len(sold) / n,
+           "staff at the end": statistics.mean(sum(r["staff"].values()) for r in rows)}
+    for kind, plural in zip(CampaignType, ("billboards", "mailboxes", "airplanes", "radios"), strict=True):
+        out[f"{plural} a game"] = statistics.mean(r["campaigns"].get(kind.name.lower(), 0) for r in rows)
+    return out
+
+
+def table(agent: str, mine: dict, field: dict) -> str:
+    lines = [f"| | {agent} | the field's seats |", "|---|---|---|"]
+    for key, value in mine.items():
+        other = field[key]
+        fmt = (lambda v: "-" if v is None else f"{v:.2f}") if key != "games" else str
+        lines.append(f"| {key} | {fmt(value)} | {fmt(other)} |")
+    return "\n".join(lines)
+
+
+def staffs(rows: list[dict], top: int = 5) -> str:
+    counts = Counter(json.dumps(dict(sorted(r["staff"].items()))) for r in rows)
+    lines = [f"{len(counts)} different staffs at the end in {len(rows)} games; the most frequent:"]
+    for text, k in counts.most_common(top):
+        lines.append(f"- {k} games: " + ", ".join(f"{n} {key}" for key, n in json.loads(text).items()))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agent", default="policy")
+    parser.add_argument("--field", default="heuristic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=81_000_000)
+    parser.add_argument("--max-rounds", type=int, default=30)
+    parser.add_argument("--out", type=Path, default=None, help="every game's rows as JSON lines")
+    args = parser.parse_args(argv)
+    if args.games < 1 or not 2 <= args.players <= 5:
+        parser.error("--games must be at least 1 and --players 2 to 5")
+    rows: list[dict] = []
+    try:
+        for g in range(args.games):
+            rows += play_game_rows(args.agent, args.field, args.players, g, args.seed + g, args.max_rounds)
+    except KeyboardInterrupt:
+        print(f"interrupted after {len({r['game'] for r in rows})} games: the table covers those", file=sys.stderr)
+    if not rows:
+        return 130
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    mine = [r for r in rows if r["agent"]]
+    print(table(args.agent, summary(mine), summary([r for r in rows if not r["agent"]])))
+    print()
+    print(staffs(mine))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
