@@ -1,7 +1,8 @@
 """Build agents from short specs: ``random``, ``heuristic``, ``policy``, ``policy:PATH``, ``onnx:PATH``, ``search``.
 
 - ``random``, ``heuristic``: the baselines (a seed makes their choices reproducible).
-- ``policy``: the trained policy shipped with the package (``agents/models/policy_2p.onnx``),
+- ``policy``: the trained policy shipped with the package for the table it sits at
+  (``ShippedPolicy``: the model shipped for that player count, else ``agents/models/policy_2p.onnx``),
   run with onnxruntime: no torch needed. Named ``policy``.
 - ``policy:PATH``: a trained policy from a file: an exported ``.onnx`` file runs with
   onnxruntime (``OnnxAgent``), anything else is a MaskablePPO checkpoint (``PolicyAgent``,
@@ -45,10 +46,9 @@ def make_agent(spec: str, seed: int | None = None):
             if colon:
                 raise ValueError(f"{spec!r}: policy:PATH needs a path (an .onnx file or a checkpoint path); "
                                  "plain 'policy' is the shipped model")
-            from .models import shipped_model_path
-            from .onnx_agent import OnnxAgent
+            from .shipped_policy import ShippedPolicy
 
-            return OnnxAgent(shipped_model_path(), name=spec, seed=seed)
+            return ShippedPolicy(name=spec, seed=seed)
         if Path(arg).suffix.lower() == ".onnx":
             from .onnx_agent import OnnxAgent
 

@@ -98,8 +98,9 @@ import sys
 sys.modules["torch"] = None  # any import of torch now fails
 from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
+from fcm_agents.onnx_agent import OnnxAgent
 agent = make_agent("policy")
-assert type(agent).__name__ == "OnnxAgent" and agent.name == "policy"
+assert isinstance(agent, OnnxAgent) and agent.name == "policy"  # ShippedPolicy: the model per table size
 result = play_game([agent, make_agent("heuristic", seed=1)], seed=7, max_rounds=3)
 assert result.decisions > 0 and result.agents == ["policy", "heuristic"]
 result = play_game([make_agent("random", seed=2), make_agent("policy:" + sys.argv[1])], seed=8, max_rounds=3)
@@ -215,3 +216,22 @@ def test_cli_play_and_evaluate_take_the_policy_spec(tmp_path, monkeypatch, capsy
                      "--out", str(tmp_path / "eval"), "--no-progress"]) == 0
     summary = json.loads((tmp_path / "eval" / "summary.json").read_text())
     assert "policy" in json.dumps(summary)
+
+
+def test_the_shipped_policy_asks_the_model_of_the_table_it_sits_at(monkeypatch):
+    from fcm_agents import models
+
+    monkeypatch.setitem(models.MODEL_FILES, 4, "policy_2p.onnx")  # as if a 4-player model were shipped
+    agent = make_agent("policy")
+    observer, observations, masks = Observer(), [], []
+    for n in (2, 3, 4):
+        game = Game.new(n, seed=1)
+        observations.append(observer.observe_flat(game, game.current_player))
+        masks.append(legal_action_mask(game, game.current_player))
+    assert [agent.player_count(o) for o in observations] == [2, 3, 4]
+    assert agent.session_for(3) is agent.session_for(2)  # none shipped for 3 players: the 2-player model
+    four = agent.session_for(4)
+    assert four is not agent.session_for(2) and agent.session_for(4) is four  # loaded once, on first use
+    # one batch of three tables: every row asked of its own table's model, as one by one
+    batch = agent.act_batch(np.stack(observations), np.stack(masks))
+    assert batch.tolist() == [agent.act(o, m) for o, m in zip(observations, masks, strict=True)]
