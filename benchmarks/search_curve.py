@@ -9,7 +9,8 @@
 Each ``--curve`` is a label and its points, one per budget; a point is one cell's result file of
 ``benchmarks/search_strength.py`` (or several joined by ``+``: the halves of a cell). Per point it
 prints the games, the wins with their 95% Wilson interval, the mean place, and the thinking time
-per decision, measured only on the games whose processor is not ``--exclude-cpu`` (rows played on
+per decision (the search's processor time where the rows have it, else its clock time), measured
+only on the games whose processor is not ``--exclude-cpu`` (rows played on
 another machine, e.g. a lent one, count for the result, which a budget in iterations makes
 independent of the machine, but not for the time). The picture (``--png``) puts the budget in
 iterations on its x axis and needs matplotlib (the dev extra).
@@ -39,13 +40,21 @@ def load(point: str) -> list[dict]:
 
 def measure(rows: list[dict], exclude_cpu: str) -> dict:
     timed = [r for r in rows if exclude_cpu not in r.get("cpu", "")]
+    # processor time where the rows have it (a budget in iterations played beside other jobs: its clock
+    # time counts the waiting too), else the clock time (a budget in seconds, one job per core)
+    on_cpu = [r for r in timed if "search_cpu_seconds" in r]
+    if on_cpu:
+        timed, key = on_cpu, "search_cpu_seconds"
+    else:
+        key = "search_seconds"
     decisions = sum(r["decisions"] for r in timed)
     searched = sum(r["searched"] for r in rows)
     wins = sum(r["won"] for r in rows)
     low, high = wilson(wins, len(rows))
     return {"games": len(rows), "wins": wins, "rate": wins / max(len(rows), 1), "low": low, "high": high,
             "place": sum(r["place"] for r in rows) / max(len(rows), 1),
-            "seconds": sum(r["search_seconds"] for r in timed) / decisions if decisions else None,
+            "seconds": sum(r[key] for r in timed) / decisions if decisions else None,
+            "clock": "CPU" if on_cpu else "clock",
             "timed_games": len(timed),
             "iterations": sum(r["iterations"] for r in rows) / max(searched, 1)}
 
@@ -55,7 +64,7 @@ def table(curves: list[tuple[str, list[dict]]]) -> str:
              "|---|---|---|---|---|---|"]
     for label, points in curves:
         for p in points:
-            seconds = "-" if p["seconds"] is None else f"{p['seconds']:.3f} s ({p['timed_games']})"
+            seconds = "-" if p["seconds"] is None else f"{p['seconds']:.3f} s {p['clock']} ({p['timed_games']})"
             lines.append(f"| {label} | {p['iterations']:.0f} | {seconds} | {p['games']} | "
                          f"{p['wins']}/{p['games']} = {p['rate']:.3f} [{p['low']:.3f}, {p['high']:.3f}] | {p['place']:.2f} |")
     return "\n".join(lines)

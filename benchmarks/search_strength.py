@@ -21,7 +21,6 @@ import argparse
 import json
 import math
 import multiprocessing
-import platform
 import sys
 import time
 from collections.abc import Iterator
@@ -32,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
+from fcm_training.common.machine import cpu_name
 
 
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -42,17 +42,6 @@ def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, 
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def cpu_name() -> str:
-    """The processor's model name (Linux), kept with each game: thinking times compare on one model only."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def play(args: argparse.Namespace, g: int) -> dict:
@@ -67,7 +56,8 @@ def play(args: argparse.Namespace, g: int) -> dict:
             "place": result.places[seat], "cash": result.cash, "rounds": result.rounds,
             "decisions": stats.decisions, "searched": stats.searched, "iterations": stats.iterations,
             "rollout_moves": stats.rollout_moves,
-            "search_seconds": round(stats.seconds, 3), "wall_seconds": round(time.perf_counter() - start, 2),
+            "search_seconds": round(stats.seconds, 3), "search_cpu_seconds": round(stats.cpu_seconds, 3),
+            "wall_seconds": round(time.perf_counter() - start, 2),
             "cpu": cpu_name()}
 
 

@@ -296,13 +296,13 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
         except (Interrupted, WorkerLost) as stop:
             kept = kept_games(config, args.out)
             if start is not None and kept > kept_before:  # the time of the games it did play counts
-                log_run(args.out, kept - kept_before, time.perf_counter() - start, args.workers, args.backend)
+                log_run(args.out, kept - kept_before, time.perf_counter() - start, args.workers, args.backend, sizes)
             why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
             print(f"fcm leaderboard: {why}; {kept} of {total} games finished and kept in "
                   f"{args.out}: run the same command to play the rest", file=sys.stderr)
             return stop.exit_code if isinstance(stop, Interrupted) else 1
     if total > kept_before:
-        log_run(args.out, total - kept_before, time.perf_counter() - start, args.workers, args.backend)
+        log_run(args.out, total - kept_before, time.perf_counter() - start, args.workers, args.backend, sizes)
     table = standings(by_size)
     command = "fcm leaderboard " + " ".join(args.argv_echo)
     markdown = to_markdown(config, table, command, logged_runs(args.out))

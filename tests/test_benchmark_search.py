@@ -41,3 +41,22 @@ def test_a_curve_point_times_only_the_games_of_this_machine():
     assert (point["games"], point["wins"], point["place"], point["iterations"]) == (2, 1, 1.5, 10)
     assert point["seconds"] == 0.1 and point["timed_games"] == 1  # 10 s over the 100 decisions timed here
     assert search_curve.measure(rows[1:], "device machine")["seconds"] is None
+
+
+def test_a_curve_point_prefers_processor_time_where_the_rows_have_it():
+    row = {"won": True, "place": 1, "decisions": 100, "searched": 80, "iterations": 800, "cpu": "AMD EPYC"}
+    # one game timed by its processor (played beside another job: 10 s of clock for 4 s of work), one not
+    rows = [{**row, "search_seconds": 10.0, "search_cpu_seconds": 4.0}, {**row, "search_seconds": 30.0}]
+    point = search_curve.measure(rows, "device machine")
+    assert (point["seconds"], point["clock"], point["timed_games"]) == (0.04, "CPU", 1)
+    assert search_curve.measure(rows[1:], "device machine")["clock"] == "clock"
+
+
+def test_the_search_keeps_its_processor_time_beside_its_clock_time():
+    from fcm_agents.match import play_game
+    from fcm_agents.registry import make_agent
+
+    search = make_agent("search:iterations=3,horizon=1", seed=1)
+    play_game([search, make_agent("heuristic", seed=2)], seed=5, max_rounds=2)
+    assert search.stats.searched > 0
+    assert 0 < search.stats.cpu_seconds <= search.stats.seconds * 1.05 + 0.01  # one thread: no more work than time

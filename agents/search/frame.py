@@ -25,6 +25,9 @@ class SearchStats:
     iterations: int = 0
     rollout_moves: int = 0
     seconds: float = 0.0
+    #: the processor time of those searches (this thread's): unlike ``seconds``, a busy machine does not
+    #: inflate it, so budgets in iterations compare across loads
+    cpu_seconds: float = 0.0
 
 
 class EngineSearch(SeededAgent, ABC):
@@ -51,10 +54,12 @@ class EngineSearch(SeededAgent, ABC):
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        cpu_start = time.thread_time()
         start = time.perf_counter()
         action = self._search(game, player, legal, start)
         self.stats.searched += 1
         self.stats.seconds += time.perf_counter() - start
+        self.stats.cpu_seconds += time.thread_time() - cpu_start
         return action
 
     @abstractmethod

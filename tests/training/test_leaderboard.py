@@ -64,3 +64,17 @@ def test_bad_leaderboard_settings_are_named():
     with pytest.raises(ValueError, match="at least two different specs"):
         LeaderboardConfig(agents=("heuristic",))
     assert cli.main(["leaderboard", "--agents", "heuristic,nobody", "--games", "1"]) == 2
+
+
+def test_a_table_played_on_two_machines_states_each_machines_time():
+    from fcm_training.common.leaderboard import _time_text
+
+    runs = [{"games": 600, "seconds": 1800.0, "workers": 2, "backend": "processes", "sizes": [2, 3],
+             "machine": "AMD EPYC, 2 cores"},
+            {"games": 400, "seconds": 540.0, "workers": 16, "backend": "processes", "sizes": [4, 5],
+             "machine": "Intel Xeon, 16 cores"}]
+    assert _time_text(runs) == (
+        " (600 games (the 2, 3-player tables) in 30.0 minutes of wall time on AMD EPYC, 2 cores; 2 worker(s);"
+        " 400 games (the 4, 5-player tables) in 9.0 minutes of wall time on Intel Xeon, 16 cores; 16 worker(s)).")
+    # one machine, one run: no sizes named
+    assert _time_text(runs[:1]) == " (600 games in 30.0 minutes of wall time on AMD EPYC, 2 cores; 2 worker(s))."

@@ -43,6 +43,7 @@ from .evaluate import (
     wilson_interval,
     write_line,
 )
+from .machine import machine_name
 
 #: the search at two budgets in iterations, not seconds: a thinking time would make the table depend on
 #: the machine and its load, and the process and Ray backends could not give the same table
@@ -156,10 +157,16 @@ def to_json(config: LeaderboardConfig, table: dict[int, list[AgentStats]]) -> di
 RUNS_FILE = "runs.jsonl"
 
 
-def log_run(out: Path, games: int, seconds: float, workers: int, backend: str) -> None:
-    """Keep one line per run of the command in ``out``: a resumed table's time is the sum of its runs."""
+def log_run(out: Path, games: int, seconds: float, workers: int, backend: str,
+            sizes: tuple[int, ...] = (2, 3, 4, 5)) -> None:
+    """Keep one line per run of the command in ``out``: a resumed table's time is the sum of its runs.
+
+    The line names the machine (processor model and cores) and the table sizes the run was asked for, so
+    a table whose sizes were played on different machines says which took how long.
+    """
     out.mkdir(parents=True, exist_ok=True)
-    line = {"games": games, "seconds": round(seconds, 1), "workers": workers, "backend": backend}
+    line = {"games": games, "seconds": round(seconds, 1), "workers": workers, "backend": backend,
+            "sizes": list(sizes), "machine": machine_name()}
     with (out / RUNS_FILE).open("a") as f:
         f.write(json.dumps(line) + "\n")
 
@@ -173,13 +180,21 @@ def logged_runs(out: Path) -> list[dict]:
 def _time_text(runs: list[dict]) -> str:
     if not runs:
         return "."
-    minutes = sum(r["seconds"] for r in runs) / 60
-    games = sum(r["games"] for r in runs)
-    if len(runs) == 1:
-        return f" ({games} games in {minutes:.1f} minutes of wall time, {runs[0]['workers']} worker(s))."
-    workers = sorted({r["workers"] for r in runs})
-    return (f" ({games} games in {minutes:.1f} minutes of wall time over {len(runs)} runs of the command, each"
-            f" resuming the last; {', '.join(map(str, workers))} worker(s)).")
+    by_machine: dict[str, list[dict]] = {}
+    for r in runs:  # lines from before runs named their machine count as one machine, unnamed
+        by_machine.setdefault(r.get("machine", ""), []).append(r)
+    parts = []
+    for machine, group in by_machine.items():
+        minutes = sum(r["seconds"] for r in group) / 60
+        games = sum(r["games"] for r in group)
+        workers = ", ".join(map(str, sorted({r["workers"] for r in group})))
+        where = f" on {machine}" if machine else ""
+        sizes = sorted({n for r in group for n in r.get("sizes", ())})
+        which = f" (the {', '.join(map(str, sizes))}-player tables)" if len(by_machine) > 1 and sizes else ""
+        runs_text = (f" over {len(group)} runs of the command, each resuming the last" if len(group) > 1 else "")
+        parts.append(f"{games} games{which} in {minutes:.1f} minutes of wall time{where}{runs_text};"
+                     f" {workers} worker(s)")
+    return " (" + "; ".join(parts) + ")."
 
 
 def to_markdown(config: LeaderboardConfig, table: dict[int, list[AgentStats]], command: str,
