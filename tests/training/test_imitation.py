@@ -90,3 +90,83 @@ def test_a_cloned_policy_imitates_the_heuristic_far_better_than_chance_on_held_o
     assert after["accuracy"] > max(0.75, after["chance"] + 0.3)
     assert after["accuracy"] > before["accuracy"] + 0.2
     assert after["value_mse"] < before["value_mse"]
+
+
+def _student_graph() -> bytes:
+    from sb3_contrib import MaskablePPO
+
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
+    from fcm_training.common.export import onnx_bytes
+
+    torch.manual_seed(0)
+    model = MaskablePPO("MlpPolicy", FcmSingleAgentEnv(num_players=2), seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    return onnx_bytes(model.policy)
+
+
+def _same(a: Demonstrations, b: Demonstrations) -> None:
+    for field in ("indptr", "indices", "values", "legal_indptr", "legal_ids", "actions", "returns"):
+        np.testing.assert_array_equal(getattr(a, field), getattr(b, field), err_msg=field)
+
+
+def test_parallel_collection_gives_the_same_rows_with_one_or_two_workers():
+    from fcm_training.sb3.parallel_collect import parallel_collect
+
+    graph = _student_graph()
+    kw = {**SETTINGS, "gamma": 0.99, "beta": 0.5, "student": graph, "stream": [3, 77, 1], "chunk": 2}
+    one = parallel_collect([11, 12, 13], workers=1, **kw)
+    two = parallel_collect([11, 12, 13], workers=2, **kw)
+    _same(one, two)
+    # beta 0.5: some moves were the student's, so the games left the heuristic's line: another stream
+    # gives other games (the labels stay the heuristic's answers in each)
+    other = parallel_collect([11, 12, 13], workers=1, **{**kw, "stream": [4, 77, 1]})
+    assert len(other) != len(one) or not np.array_equal(other.actions, one.actions)
+
+
+def test_a_pure_heuristic_lock_step_chunk_holds_the_sequential_games_rows():
+    from fcm_training.sb3.parallel_collect import parallel_collect
+
+    # beta 1: no roll-ins, so the lock-step games are the sequential ones, their rows interleaved
+    sequential = collect([21, 22], **SETTINGS, gamma=0.95)
+    lockstep = parallel_collect([21, 22], workers=1, chunk=2, **SETTINGS, gamma=0.95)
+    assert len(sequential) == len(lockstep)
+
+    def rows(d: Demonstrations) -> list[tuple]:
+        return sorted((int(d.actions[k]), round(float(d.returns[k]), 6),
+                       tuple(d.indices[d.indptr[k]:d.indptr[k + 1]])) for k in range(len(d)))
+
+    assert rows(sequential) == rows(lockstep)
+
+
+def test_parallel_collection_refuses_bad_settings_by_name():
+    from fcm_training.sb3.parallel_collect import parallel_collect
+
+    with pytest.raises(ValueError, match="needs a student"):
+        parallel_collect([1], **SETTINGS, gamma=0.9, beta=0.5)
+    with pytest.raises(ValueError, match="workers and chunk must be at least 1"):
+        parallel_collect([1], workers=0, **SETTINGS, gamma=0.9)
+    with pytest.raises(ValueError, match="no seeds"):
+        parallel_collect([], **SETTINGS, gamma=0.9)
+
+
+def test_behaviour_cloning_with_one_or_two_collection_workers_trains_the_same_policy(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
+    from fcm_training.common.config import Config
+    from fcm_training.sb3.imitation import behaviour_cloning
+
+    results = []
+    for workers in (1, 2):
+        config = Config(num_players=2, max_rounds=3, bc_rounds=2, bc_games=3, bc_holdout_games=2, bc_epochs=1,
+                        bc_workers=workers, progress_bar=False, shaping="cash_lead")
+        torch.manual_seed(0)
+        model = MaskablePPO("MlpPolicy", FcmSingleAgentEnv(num_players=2), seed=0, device="cpu",
+                            policy_kwargs={"net_arch": [8]})
+        out = tmp_path / f"w{workers}"
+        out.mkdir()
+        rows = behaviour_cloning(model.policy, config, out)
+        results.append((rows, [p.detach().clone() for p in model.policy.parameters()]))
+    (rows1, params1), (rows2, params2) = results
+    assert rows1 == rows2 and rows1[1]["beta"] == 0.5  # round 2 rolled in with the (ONNX) student
+    assert all(torch.equal(a, b) for a, b in zip(params1, params2, strict=True))

@@ -118,6 +118,10 @@ class Config:
     bc_value_coef: Annotated[float, Field(ge=0)] = 0.5
     bc_placement_weight: Annotated[float, Field(ge=0)] = 1.0
     bc_holdout_games: Positive = 10
+    #: 0: the demonstrations are played one game after another in this process (the recipe of the shipped
+    #: 2-player model); N >= 1: in lock-step chunks over N processes, the student asked in batches through
+    #: onnxruntime (fcm_training.sb3.parallel_collect: the same data for any N, not the same as 0's)
+    bc_workers: NonNegative = 0
 
     @field_validator("device")
     @classmethod

@@ -85,6 +85,69 @@ class Demonstrations:
             masks[i, self.legal_ids[self.legal_indptr[k]:self.legal_indptr[k + 1]]] = True
 
 
+class Recorder:
+    """Collects labelled decisions (sparse observation, legal ids, label) and fills in each row's return when
+    its game ends: the sequential ``collect`` and the lock-step ``parallel_collect`` both write through it."""
+
+    def __init__(self, reward: str, shaping: str | None, gamma: float):
+        self.reward, self.shaping, self.gamma = reward, shaping, gamma
+        self.indices: list[np.ndarray] = []
+        self.values: list[np.ndarray] = []
+        self.legal_ids: list[np.ndarray] = []
+        self.actions: list[int] = []
+        self.returns: list[float] = []
+        self.nnz, self.n_legal = [0], [0]
+
+    def new_game(self, num_players: int) -> list[list[tuple[int, float]]]:
+        """The per-seat (row, potential) lists of one game, for ``add`` and ``end_game``."""
+        return [[] for _ in range(num_players)]
+
+    def add(self, game: Game, player: int, obs: np.ndarray, legal: np.ndarray, label: int,
+            seats: list[list[tuple[int, float]]]) -> None:
+        """One decision of ``player``, observed as ``obs`` (flat), labelled ``label``."""
+        nz = np.flatnonzero(obs)
+        self.indices.append(nz.astype(np.int32))
+        self.values.append(obs[nz])
+        self.nnz.append(self.nnz[-1] + nz.size)
+        self.legal_ids.append(legal.astype(np.int32))
+        self.n_legal.append(self.n_legal[-1] + legal.size)
+        self.actions.append(label)
+        self.returns.append(0.0)
+        potential = shaping_potential(game.state, self.shaping)[player] if self.shaping else 0.0
+        seats[player].append((len(self.actions) - 1, potential))
+
+    def end_game(self, game: Game, seats: list[list[tuple[int, float]]]) -> None:
+        """Each seat's discounted return from each of its decisions: the shaping changes / 100 and the final reward."""
+        final = final_rewards(game.state, self.reward)
+        end_potential = shaping_potential(game.state, self.shaping) if self.shaping else np.zeros(len(seats))
+        for player, rows in enumerate(seats):
+            ahead = float(final[player])  # the last decision's reward includes the final reward
+            next_potential = float(end_potential[player])
+            for row, potential in reversed(rows):
+                ahead = (next_potential - potential) / CASH_SHAPING_SCALE + ahead
+                self.returns[row] = ahead
+                ahead *= self.gamma
+                next_potential = potential
+
+    def demonstrations(self) -> Demonstrations:
+        return Demonstrations(
+            indptr=np.asarray(self.nnz, dtype=np.int64),
+            indices=np.concatenate(self.indices) if self.indices else np.zeros(0, np.int32),
+            values=np.concatenate(self.values) if self.values else np.zeros(0, np.float32),
+            legal_indptr=np.asarray(self.n_legal, dtype=np.int64),
+            legal_ids=np.concatenate(self.legal_ids) if self.legal_ids else np.zeros(0, np.int32),
+            actions=np.asarray(self.actions, dtype=np.int64),
+            returns=np.asarray(self.returns, dtype=np.float32),
+        )
+
+
+def teachers_for(seed: int, num_players: int) -> list:
+    """The heuristic labelling each seat of the game on ``seed``."""
+    from fcm_agents import HeuristicAgent
+
+    return [HeuristicAgent(seed=int(seed) * 10 + p) for p in range(num_players)]
+
+
 def collect(
     seeds: Sequence[int],
     *,
@@ -98,62 +161,36 @@ def collect(
     student: Student | None = None,
     rng: np.random.Generator | None = None,
 ) -> Demonstrations:
-    """One game per seed; every decision labelled by the heuristic (see the module docstring)."""
-    from fcm_agents import HeuristicAgent
+    """One game per seed, one after another; every decision labelled by the heuristic (see the module docstring).
 
+    The roll-ins draw from one ``rng`` and ``student`` over all the games: the games depend on each other's
+    draws, so this path runs in one process (``parallel_collect`` gives each game its own draws).
+    """
     if student is None and beta < 1.0:
         raise ValueError("beta < 1 needs a student to roll in with")
     rng = rng or np.random.default_rng(0)
     observer = Observer()
     obs = np.zeros(FLAT_SIZE, dtype=np.float32)
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    indices, values, legal_ids, actions, returns = [], [], [], [], []
-    nnz, n_legal = [0], [0]
+    recorder = Recorder(reward, shaping, gamma)
     for seed in seeds:
         game = Game.new(num_players, int(seed), variant, max_rounds)
-        teachers = [HeuristicAgent(seed=int(seed) * 10 + p) for p in range(num_players)]
-        seats: list[list[tuple[int, float]]] = [[] for _ in range(num_players)]  # (row, potential)
-        first_row = len(actions)
+        teachers = teachers_for(seed, num_players)
+        seats = recorder.new_game(num_players)
         while not game.is_over:
             player = game.current_player
             observer.observe_flat(game, player, out=obs)
             legal = legal_action_ids(game)
             label = CODEC.encode(teachers[player].act_on_game(game, player))
-            nz = np.flatnonzero(obs)
-            indices.append(nz.astype(np.int32))
-            values.append(obs[nz])
-            nnz.append(nnz[-1] + nz.size)
-            legal_ids.append(legal.astype(np.int32))
-            n_legal.append(n_legal[-1] + legal.size)
-            actions.append(label)
-            potential = shaping_potential(game.state, shaping)[player] if shaping else 0.0
-            seats[player].append((len(actions) - 1, potential))
+            recorder.add(game, player, obs, legal, label, seats)
             chosen = label
             if student is not None and rng.random() >= beta:
                 mask[:] = 0
                 mask[legal] = 1
                 chosen = int(student(obs, mask))
             game.apply(CODEC.decode(chosen, game))
-        returns.extend([0.0] * (len(actions) - first_row))
-        final = final_rewards(game.state, reward)
-        end_potential = shaping_potential(game.state, shaping) if shaping else np.zeros(num_players)
-        for player, rows in enumerate(seats):
-            ahead = float(final[player])  # the last decision's reward includes the final reward
-            next_potential = float(end_potential[player])
-            for row, potential in reversed(rows):
-                ahead = (next_potential - potential) / CASH_SHAPING_SCALE + ahead
-                returns[row] = ahead
-                ahead *= gamma
-                next_potential = potential
-    return Demonstrations(
-        indptr=np.asarray(nnz, dtype=np.int64),
-        indices=np.concatenate(indices) if indices else np.zeros(0, np.int32),
-        values=np.concatenate(values) if values else np.zeros(0, np.float32),
-        legal_indptr=np.asarray(n_legal, dtype=np.int64),
-        legal_ids=np.concatenate(legal_ids) if legal_ids else np.zeros(0, np.int32),
-        actions=np.asarray(actions, dtype=np.int64),
-        returns=np.asarray(returns, dtype=np.float32),
-    )
+        recorder.end_game(game, seats)
+    return recorder.demonstrations()
 
 
 class _Batches:
@@ -259,7 +296,14 @@ def behaviour_cloning(policy, config, out) -> list[dict]:
     out = Path(out)
     settings = {"num_players": config.num_players, "variant": config.variant, "max_rounds": config.max_rounds,
                 "reward": config.reward, "shaping": config.shaping, "gamma": config.gamma}
-    holdout = collect(range(config.eval_seeds[0], config.eval_seeds[0] + config.bc_holdout_games), **settings)
+    holdout_seeds = range(config.eval_seeds[0], config.eval_seeds[0] + config.bc_holdout_games)
+    if config.bc_workers:
+        from ..common.export import onnx_bytes
+        from .parallel_collect import parallel_collect
+
+        holdout = parallel_collect(holdout_seeds, workers=config.bc_workers, **settings)
+    else:
+        holdout = collect(holdout_seeds, **settings)
     optimizer = torch.optim.Adam(policy.parameters(), lr=config.bc_learning_rate)
     rng = np.random.default_rng([config.seed, 77])
     lo = config.train_seeds[0]
@@ -268,8 +312,13 @@ def behaviour_cloning(policy, config, out) -> list[dict]:
     for r in range(config.bc_rounds):
         beta = 0.5**r
         seeds = range(lo + r * config.bc_games, lo + (r + 1) * config.bc_games)
-        student = None if beta >= 1.0 else torch_student(policy, seed=config.seed * 100 + r)
-        parts.append(collect(seeds, **settings, beta=beta, student=student, rng=rng))
+        if config.bc_workers:  # each game draws from its own stream: [seed, 77, round, game seed]
+            graph = None if beta >= 1.0 else onnx_bytes(policy)
+            parts.append(parallel_collect(seeds, workers=config.bc_workers, **settings, beta=beta, student=graph,
+                                          stream=[config.seed, 77, r]))
+        else:
+            student = None if beta >= 1.0 else torch_student(policy, seed=config.seed * 100 + r)
+            parts.append(collect(seeds, **settings, beta=beta, student=student, rng=rng))
         data = Demonstrations.concat(parts)
         total = config.bc_epochs * len(data)
         with bar(total, f"behaviour cloning {r + 1}/{config.bc_rounds}", "decisions",
