@@ -142,3 +142,19 @@ def test_the_leaderboard_on_ray_gives_the_process_table(tmp_path):
     process = json.loads((tmp_path / "p.json").read_text())
     on_ray = json.loads((tmp_path / "r.json").read_text())
     assert on_ray["standings"] == process["standings"] and on_ray["tables"] == process["tables"]
+
+
+def test_search_positions_as_ray_tasks_are_the_files_of_the_process_pool(ray_cluster, tmp_path):
+    from fcm_training.distill.positions import generate, load
+
+    # rules-independent plumbing: 3 chunks of search-labelled games, written by the driver as tasks end
+    kw = {"opponents": {"heuristic": 1.0, "self": 1.0}, "chunk": 1, "max_rounds": 1}
+    assert generate(40, 3, tmp_path / "pool", "search:iterations=2", workers=2, **kw) == generate(
+        40, 3, tmp_path / "ray", "search:iterations=2", workers=2, backend="ray", **kw)
+    assert sorted(p.name for p in (tmp_path / "ray").iterdir()) == ["seeds-40.npz", "seeds-41.npz", "seeds-42.npz"]
+    pool, on_ray = load([tmp_path / "pool"]), load([tmp_path / "ray"])
+    assert pool.keys() == on_ray.keys()
+    for key in pool:
+        np.testing.assert_array_equal(pool[key], on_ray[key], err_msg=key)
+    with pytest.raises(ValueError, match="backend is one of processes, ray"):
+        generate(40, 1, tmp_path / "x", "search:iterations=2", backend="dask", **kw)

@@ -122,6 +122,11 @@ class Config:
     #: 2-player model); N >= 1: in lock-step chunks over N processes, the student asked in batches through
     #: onnxruntime (fcm_training.sb3.parallel_collect: the same data for any N, not the same as 0's)
     bc_workers: NonNegative = 0
+    #: start from a trained policy (fcm_training.sb3.init_weights): an exported .onnx policy (its actor; the
+    #: critic starts fresh), a .zip checkpoint (every weight), or shipped (the shipped 2-player policy)
+    init_from: str | None = None
+    #: with init_from: the PPO updates of the first this-many learner steps train the critic alone
+    critic_warmup_steps: NonNegative = 0
 
     @field_validator("device")
     @classmethod
@@ -159,6 +164,14 @@ class Config:
             raise ValueError(f"train_seeds {self.train_seeds} holds fewer seeds than the behaviour-cloning "
                              "games "
                              f"(bc_rounds x bc_games = {self.bc_rounds * self.bc_games})")
+        if self.critic_warmup_steps and not self.init_from:
+            raise ValueError("critic_warmup_steps needs init_from: a fresh network has no trained actor to keep")
+        if self.init_from and self.init_from != "shipped":
+            from pathlib import Path
+
+            if not Path(self.init_from).is_file():
+                raise ValueError(f"init_from: no such file {self.init_from} "
+                                 "(an exported .onnx policy, a .zip checkpoint, or shipped)")
         return self
 
 

@@ -2,6 +2,7 @@
 
     python -m fcm_training.distill positions --games 400 --seed 93000000 --workers 2 \\
         --search search:iterations=32 --opponents heuristic=0.5,policy=0.3,self=0.2 --out runs/distill/pos
+    python -m fcm_training.distill positions ... --backend ray [--address auto]   # chunks as Ray tasks
     python -m fcm_training.distill fit runs/distill/pos --epochs 2 --out runs/distill/pv_2p.onnx
 """
 
@@ -37,7 +38,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="the labelling search (a budget in iterations keeps the labels machine-independent)")
     pos.add_argument("--opponents", type=_weights, default=_weights("heuristic=0.5,policy=0.3,self=0.2"),
                      help="who plays the other seats, drawn per game by weight; self: the search in every seat")
-    pos.add_argument("--workers", type=int, default=1)
+    pos.add_argument("--workers", type=int, default=1, help="processes (or, with --backend ray, a local cluster's CPUs)")
+    pos.add_argument("--backend", choices=("processes", "ray"), default="processes",
+                     help="chunks in worker processes, or as Ray tasks (the same files; docs/distributed.md)")
+    pos.add_argument("--address", default=None, help="with --backend ray: a running cluster (auto or HOST:PORT)")
     pos.add_argument("--max-rounds", type=int, default=30, help="a game not ended by the bank stops after this round")
     pos.add_argument("--chunk", type=int, default=4, help="games per file (a stopped run keeps its finished files)")
     pos.add_argument("--out", type=Path, required=True, help="a folder: one file per chunk of games")
@@ -63,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents,
                                  num_players=args.players, workers=args.workers, chunk=args.chunk,
-                                 max_rounds=args.max_rounds)
+                                 max_rounds=args.max_rounds, backend=args.backend, address=args.address)
         except Interrupted as stop:
             print(f"fcm_training.distill positions: interrupted by {stop.signal_name}; the finished chunks are kept "
                   f"in {args.out}: run the same command to play the rest", file=sys.stderr)

@@ -14,6 +14,7 @@ itself). Every decision the search *searched* (a forced move has nothing to lear
 
 ``generate`` writes one ``.npz`` file per chunk of games into a folder as each chunk ends: a run
 stopped by Ctrl-C keeps its finished chunks, and the same command plays only the missing ones.
+Chunks run in worker processes or as Ray tasks (``backend="ray"``), the files written by the driver.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from fcm_agents.search import SearchAgent
 from fcm_env.encoding import CODEC, Observer
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import stop_on_signals, stoppable_pool
+from ..common.interrupts import deferred_signals, stop_on_signals, stoppable_pool
 
 #: an opponent name that seats the search in every seat (every seat's searched decisions are kept)
 SELF = "self"
@@ -84,8 +85,9 @@ def _offsets(rows: list[np.ndarray]) -> np.ndarray:
     return offsets
 
 
-def _write_chunk(job: tuple) -> int:
-    """Play one chunk of games and write its file (``KEYS``); the number of positions."""
+def play_chunk(job: tuple) -> tuple[Path, dict[str, np.ndarray]]:
+    """Play one chunk of games; its file's path and arrays (``KEYS``). No file is touched here: on a Ray
+    cluster the chunk may be played on another machine, and the driver writes every file."""
     path, seeds, search, opponents, num_players, max_rounds = job
     merged: dict[str, list] = {"idx": [], "val": [], "legal": [], "visits": [], "label": [], "meta": []}
     for seed in seeds:
@@ -96,23 +98,37 @@ def _write_chunk(job: tuple) -> int:
                   "visits": np.zeros(0, np.float32)}
     else:
         arrays = {key: np.concatenate(merged[key]) for key in ("idx", "val", "legal", "visits")}
-    partial = Path(path).with_suffix(".part.npz")
-    np.savez_compressed(partial, **arrays, off=_offsets(merged["idx"]), legal_off=_offsets(merged["legal"]),
-                        label=np.array(merged["label"], dtype=np.float32),
-                        meta=np.array(merged["meta"], dtype=np.int64).reshape(-1, 6))
-    partial.replace(path)  # a chunk file is whole or absent
-    return len(merged["label"])
+    arrays.update(off=_offsets(merged["idx"]), legal_off=_offsets(merged["legal"]),
+                  label=np.array(merged["label"], dtype=np.float32),
+                  meta=np.array(merged["meta"], dtype=np.int64).reshape(-1, 6))
+    return Path(path), arrays
+
+
+def write_chunk(path: Path, arrays: dict[str, np.ndarray]) -> int:
+    """Write one chunk's file, whole or not at all; the number of positions in it."""
+    partial = path.with_suffix(".part.npz")
+    with deferred_signals():  # a stop lands before or after a file is written, never inside
+        np.savez_compressed(partial, **arrays)
+        partial.replace(path)  # a chunk file is whole or absent
+    return int(arrays["label"].size)
 
 
 def chunk_path(out: Path, first_seed: int) -> Path:
     return out / f"seeds-{first_seed}.npz"
 
 
+BACKENDS = ("processes", "ray")
+
+
 def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str, float], num_players: int = 2,
-             workers: int = 1, chunk: int = 4, max_rounds: int = 30) -> tuple[int, int]:
-    """Play games ``seed .. seed + games - 1`` in chunks of ``chunk`` (in ``workers`` processes), one
-    file per chunk in the folder ``out``; chunks whose file exists are skipped. Returns (chunks played,
-    positions written by them)."""
+             workers: int = 1, chunk: int = 4, max_rounds: int = 30, backend: str = "processes",
+             address: str | None = None) -> tuple[int, int]:
+    """Play games ``seed .. seed + games - 1`` in chunks of ``chunk``, one file per chunk in the folder
+    ``out``; chunks whose file exists are skipped. The chunks run in ``workers`` processes, or as Ray
+    tasks (``backend="ray"``: a local cluster of ``workers`` CPUs, or the one at ``address``); a chunk's
+    games are the same either way. Returns (chunks played, positions written by them)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"distill: backend is one of {', '.join(BACKENDS)}, got {backend!r}")
     if not opponents or any(w < 0 for w in opponents.values()) or sum(opponents.values()) <= 0:
         raise ValueError(f"distill: opponents need positive weights, got {opponents}")
     searcher = make_agent(search)  # a bad spec is named before any game is played
@@ -126,13 +142,21 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
     jobs = [(chunk_path(out, s), list(range(s, min(s + chunk, seed + games))), search, opponents, num_players,
              max_rounds) for s in range(seed, seed + games, chunk)]
     jobs = [job for job in jobs if not job[0].exists()]
+    positions = 0
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
-        if workers > 1 and len(jobs) > 1:
+        if backend == "ray":
+            from ..rllib.evaluate import ray_map_unordered
+
+            for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers):
+                positions += write_chunk(path, arrays)
+        elif workers > 1 and len(jobs) > 1:
             with stoppable_pool(workers) as pool:
-                counts = list(pool.imap_unordered(_write_chunk, jobs))
+                for path, arrays in pool.imap_unordered(play_chunk, jobs):
+                    positions += write_chunk(path, arrays)
         else:
-            counts = [_write_chunk(job) for job in jobs]
-    return len(jobs), sum(counts)
+            for job in jobs:
+                positions += write_chunk(*play_chunk(job))
+    return len(jobs), positions
 
 
 def load(paths: list[Path]) -> dict[str, np.ndarray]:

@@ -76,17 +76,25 @@ def ray_runner(address: str | None = None) -> GameRunner:
     return partial(run_games_ray, address=address)
 
 
+def ray_map_unordered(fn: Callable, jobs: list, address: str | None = None, workers: int = 1):
+    """``(job, fn(job))`` for every job, each as its Ray task ends (one CPU a task): the cluster at
+    ``address``, or a local one of ``workers`` CPUs started and stopped here. A generator: the caller
+    keeps each result as it comes (a stopped run keeps what had ended)."""
+    with _ray(address, workers) as ray:
+        task = ray.remote(num_cpus=1)(fn)
+        pending = {task.remote(job): job for job in jobs}
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                yield pending.pop(ref), ray.get(ref)
+
+
 def ray_job_runner(address: str | None = None, workers: int = 1):
     """A leaderboard ``JobRunner`` (``fcm_training.common.leaderboard``): one Ray task per game, each
     result handed over as it ends (the games and their results are those of the process runner)."""
 
     def run(jobs, done) -> None:
-        with _ray(address, workers) as ray:
-            task = ray.remote(num_cpus=1)(play_one)
-            pending = {task.remote(job): job for job in jobs}
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                for ref in ready:
-                    done(pending.pop(ref), ray.get(ref))
+        for job, result in ray_map_unordered(play_one, jobs, address, workers):
+            done(job, result)
 
     return run

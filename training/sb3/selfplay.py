@@ -179,6 +179,19 @@ def build_model(config: Config, env):
     )
 
 
+def check_init_from(config: Config) -> None:
+    """``init_from`` fits the configured network (a throwaway copy tries it): a mismatch is a ``ConfigError``
+    naming the weight, before the run folder is touched."""
+    from fcm_env.env.single_agent import FcmSingleAgentEnv
+
+    from .init_weights import load_weights
+
+    try:
+        load_weights(build_model(config, FcmSingleAgentEnv(num_players=config.num_players)).policy, config.init_from)
+    except ValueError as error:
+        raise ConfigError(f"config: {error}") from None
+
+
 def out_dir(config: Config) -> Path:
     return Path(config.out_dir)
 
@@ -237,6 +250,8 @@ def main(config_path: str | Path, *, resume: bool = False, overwrite: bool = Fal
 
     config = load_config(config_path, **overrides)
     check_device(config.device)
+    if config.init_from and not resume:
+        check_init_from(config)
     out = out_dir(config)
     latest = prepare_run_dir(out, resume=resume, overwrite=overwrite)
     kept: tuple = (None, {})
@@ -302,6 +317,11 @@ class _Run:
                 trim_eval_rows(out / "eval.csv", -1)
                 print(f"no checkpoint in {out} yet: the run starts from the beginning", flush=True)
             self.model = model = build_model(config, env)
+            if config.init_from:
+                from .init_weights import load_weights
+
+                copied = load_weights(model.policy, config.init_from)
+                print(f"init_from {config.init_from}: {len(copied)} weights copied", flush=True)
             if config.bc_rounds > 0:
                 self.stage = "behaviour cloning"
                 with timer.stage("behaviour_cloning"):
@@ -319,7 +339,12 @@ class _Run:
             from .progress import ProgressBar
 
             self.bar = ProgressBar() if config.progress_bar else None
-            model.learn(total_timesteps=total - start, callback=[callback, *([self.bar] if self.bar else [])],
+            extra = [self.bar] if self.bar else []
+            if config.critic_warmup_steps:
+                from .init_weights import critic_warmup_callback
+
+                extra.append(critic_warmup_callback(config.critic_warmup_steps))
+            model.learn(total_timesteps=total - start, callback=[callback, *extra],
                         reset_num_timesteps=self.latest is None, tb_log_name=config.name)
         else:
             print(f"the run already has {start:,} of its {total:,} steps: nothing left to train", flush=True)

@@ -1,0 +1,107 @@
+"""Start a run's policy from a trained one (``init_from``), and let its fresh critic learn first.
+
+Why: the observation layout is the same at every table size, so the 2-player policy already plays a
+3-, 4- or 5-player table (docs/models.md); fine-tuning it there costs a fraction of training from
+scratch. An exported policy holds only the actor (trunk, policy layers, action layer), so the critic
+starts fresh; ``critic_warmup_steps`` then trains the critic alone for a while (the actor's parameters
+are frozen), so the first policy updates do not follow the advantages of a critic that knows nothing.
+
+Sources: an ONNX policy exported by ``fcm_training.common.export`` (its initializers are named
+``policy.<state-dict key>``), a MaskablePPO checkpoint (``.zip``: every weight, the critic's too), or
+``shipped`` (the shipped 2-player policy's ONNX file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+
+#: the actor's parameters in a MaskablePPO policy's state dict (the shared trunk counts as the actor's)
+ACTOR_PREFIXES = ("features_extractor.", "pi_features_extractor.", "mlp_extractor.policy_net.", "action_net.")
+
+
+def resolve_source(source: str) -> Path:
+    """The file ``init_from`` names (``shipped``: the shipped 2-player policy); a missing one is named."""
+    if source == "shipped":
+        from fcm_agents.models import shipped_model_path
+
+        return Path(shipped_model_path(2))
+    path = Path(source)
+    if not path.is_file():
+        raise ValueError(f"init_from: no such file {source} (an exported .onnx policy, a .zip checkpoint, or shipped)")
+    if path.suffix not in (".onnx", ".zip"):
+        raise ValueError(f"init_from: {source} is neither an .onnx policy nor a .zip checkpoint")
+    return path
+
+
+def _onnx_weights(path: Path) -> dict[str, torch.Tensor]:
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {}
+    for init in onnx.load(str(path)).graph.initializer:
+        if init.name.startswith("policy."):
+            weights[init.name.removeprefix("policy.")] = torch.from_numpy(np.array(numpy_helper.to_array(init)))
+    return weights
+
+
+def load_weights(policy: torch.nn.Module, source: str) -> list[str]:
+    """Copy ``source``'s weights into ``policy`` (every actor weight must be there, shapes equal); the
+    state-dict keys copied. A checkpoint gives the critic too; an ONNX policy leaves it as it is."""
+    path = resolve_source(source)
+    if path.suffix == ".zip":
+        from sb3_contrib import MaskablePPO
+
+        weights = MaskablePPO.load(str(path), device="cpu").policy.state_dict()
+    else:
+        weights = _onnx_weights(path)
+    state = policy.state_dict()
+    copied = []
+    with torch.no_grad():
+        for key, param in state.items():
+            found = weights.get(key)
+            if found is None and key.startswith("pi_features_extractor."):  # a shared trunk is exported once
+                found = weights.get(key.replace("pi_features_extractor.", "features_extractor.", 1))
+            if found is None:
+                if key.startswith(ACTOR_PREFIXES) and not key.startswith("vf_"):
+                    raise ValueError(f"init_from: {path} has no weight {key}: it is not a policy of this "
+                                     "network (extractor, net_arch and their sizes must be the run's)")
+                continue
+            if tuple(found.shape) != tuple(param.shape):
+                raise ValueError(f"init_from: {path}: {key} is {tuple(found.shape)}, the run's network has "
+                                 f"{tuple(param.shape)} (set the extractor and layer sizes of the model you start from)")
+            param.copy_(found.to(param.device, param.dtype))
+            copied.append(key)
+    return copied
+
+
+def actor_parameters(policy: torch.nn.Module) -> list[torch.nn.Parameter]:
+    """The parameters the critic warm-up freezes: the trunk, the policy layers and the action layer."""
+    return [p for name, p in policy.named_parameters() if name.startswith(ACTOR_PREFIXES)]
+
+
+def freeze_actor(policy: torch.nn.Module, frozen: bool) -> None:
+    """Frozen: only the critic's own layers learn (Adam skips parameters without a gradient)."""
+    for param in actor_parameters(policy):
+        param.requires_grad_(not frozen)
+
+
+def critic_warmup_callback(steps: int):
+    """An SB3 callback: the PPO updates made while the run has at most ``steps`` learner steps train the
+    critic alone; later ones train everything. Decided per update from the step count, so a run resumed
+    in the middle of its warm-up goes on with it."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class CriticWarmup(BaseCallback):
+        def _on_rollout_end(self) -> None:
+            freeze_actor(self.model.policy, self.model.num_timesteps <= steps)
+
+        def _on_step(self) -> bool:
+            return True
+
+        def _on_training_end(self) -> None:
+            freeze_actor(self.model.policy, False)  # the saved model is whole and trainable
+
+    return CriticWarmup()
