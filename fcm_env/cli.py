@@ -264,8 +264,8 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     from fcm_training.common.leaderboard import (
         DEFAULT_AGENTS,
         LeaderboardConfig,
+        RunClock,
         kept_games,
-        log_run,
         logged_runs,
         play,
         standings,
@@ -279,7 +279,7 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     config = LeaderboardConfig(agents=agents, sizes=sizes, games=args.games, seed=args.seed,
                                max_rounds=args.max_rounds, workers=args.workers)
     total = len(config.tables()) * config.games
-    kept_before = start = None
+    clock = None
     with stop_on_signals():  # SIGINT/SIGTERM: the workers stop at once, the finished games stay
         try:
             for spec in agents:
@@ -290,19 +290,23 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
 
                 runner = ray_job_runner(args.address, args.workers)
             kept_before = kept_games(config, args.out)
-            start = time.perf_counter()
+            # the time of the games this run plays, kept even if the run is killed (RunClock)
+            clock = RunClock(args.out, args.workers, args.backend, sizes)
             with _progress(total, "games", not args.no_progress, initial=kept_before) as tick:
-                by_size = play(config, args.out, runner=runner, progress=tick)
+                def done() -> None:
+                    clock.game_done()
+                    tick()
+
+                by_size = play(config, args.out, runner=runner, progress=done)
         except (Interrupted, WorkerLost) as stop:
+            if clock is not None:
+                clock.close()
             kept = kept_games(config, args.out)
-            if start is not None and kept > kept_before:  # the time of the games it did play counts
-                log_run(args.out, kept - kept_before, time.perf_counter() - start, args.workers, args.backend, sizes)
             why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
             print(f"fcm leaderboard: {why}; {kept} of {total} games finished and kept in "
                   f"{args.out}: run the same command to play the rest", file=sys.stderr)
             return stop.exit_code if isinstance(stop, Interrupted) else 1
-    if total > kept_before:
-        log_run(args.out, total - kept_before, time.perf_counter() - start, args.workers, args.backend, sizes)
+    clock.close()
     table = standings(by_size)
     command = "fcm leaderboard " + " ".join(args.argv_echo)
     markdown = to_markdown(config, table, command, logged_runs(args.out))

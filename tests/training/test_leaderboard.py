@@ -78,3 +78,22 @@ def test_a_table_played_on_two_machines_states_each_machines_time():
         " 400 games (the 4, 5-player tables) in 9.0 minutes of wall time on Intel Xeon, 16 cores; 16 worker(s)).")
     # one machine, one run: no sizes named
     assert _time_text(runs[:1]) == " (600 games in 30.0 minutes of wall time on AMD EPYC, 2 cores; 2 worker(s))."
+
+
+def test_a_run_killed_outright_keeps_its_time_up_to_its_last_game(tmp_path):
+    import json as _json
+
+    from fcm_training.common.leaderboard import LIVE_FILE, RunClock
+
+    games = tmp_path / "games"
+    clock = RunClock(games, 2, "processes", (2, 3))
+    clock.game_done()
+    clock.game_done()
+    live = _json.loads((games / LIVE_FILE).read_text())
+    assert live["games"] == 2 and live["workers"] == 2 and live["sizes"] == [2, 3]
+    # the process dies here (no close): the next run keeps the dead one's line before playing
+    assert _run(tmp_path) == 0
+    runs = logged_runs(games)
+    assert [(r["games"], r.get("cut_short", False)) for r in runs] == [(2, True), (12, False)]
+    assert not (games / LIVE_FILE).exists()
+    assert "(1 of them killed, timed to their last finished game)" in (tmp_path / "lb.md").read_text()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -157,6 +158,11 @@ def to_json(config: LeaderboardConfig, table: dict[int, list[AgentStats]]) -> di
 RUNS_FILE = "runs.jsonl"
 
 
+def _run_line(games: int, seconds: float, workers: int, backend: str, sizes: tuple[int, ...]) -> dict:
+    return {"games": games, "seconds": round(seconds, 1), "workers": workers, "backend": backend,
+            "sizes": list(sizes), "machine": machine_name()}
+
+
 def log_run(out: Path, games: int, seconds: float, workers: int, backend: str,
             sizes: tuple[int, ...] = (2, 3, 4, 5)) -> None:
     """Keep one line per run of the command in ``out``: a resumed table's time is the sum of its runs.
@@ -164,11 +170,54 @@ def log_run(out: Path, games: int, seconds: float, workers: int, backend: str,
     The line names the machine (processor model and cores) and the table sizes the run was asked for, so
     a table whose sizes were played on different machines says which took how long.
     """
+    _append(out, _run_line(games, seconds, workers, backend, sizes))
+
+
+def _append(out: Path, line: dict) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    line = {"games": games, "seconds": round(seconds, 1), "workers": workers, "backend": backend,
-            "sizes": list(sizes), "machine": machine_name()}
     with (out / RUNS_FILE).open("a") as f:
         f.write(json.dumps(line) + "\n")
+
+
+LIVE_FILE = "run-in-progress.json"
+
+
+class RunClock:
+    """Times one run of the command so that its line reaches ``runs.jsonl`` even if the run is killed
+    outright (SIGKILL, a machine that goes away): every finished game rewrites ``run-in-progress.json``
+    with the games and seconds so far, ``close`` turns it into the run's line, and a run that finds one
+    left behind keeps it as the line of the run that was cut short (``"cut_short": true``)."""
+
+    def __init__(self, out: Path, workers: int, backend: str, sizes: tuple[int, ...]) -> None:
+        self.out, self.workers, self.backend, self.sizes = out, workers, backend, sizes
+        out.mkdir(parents=True, exist_ok=True)
+        self._fold_left_behind()
+        self.games = 0
+        self.start = time.perf_counter()
+
+    def _fold_left_behind(self) -> None:
+        live = self.out / LIVE_FILE
+        if live.exists():
+            try:
+                line = json.loads(live.read_text())
+            except json.JSONDecodeError:  # cut inside its own rewrite: the run's time is lost, not the games
+                line = None
+            if line and line.get("games"):
+                _append(self.out, {**line, "cut_short": True})
+            live.unlink()
+
+    def game_done(self) -> None:
+        self.games += 1
+        line = _run_line(self.games, time.perf_counter() - self.start, self.workers, self.backend, self.sizes)
+        partial = self.out / (LIVE_FILE + ".part")
+        partial.write_text(json.dumps(line))
+        partial.replace(self.out / LIVE_FILE)
+
+    def close(self) -> None:
+        """The run's line (if it played a game), and no file left in progress."""
+        if self.games:
+            log_run(self.out, self.games, time.perf_counter() - self.start, self.workers, self.backend, self.sizes)
+        (self.out / LIVE_FILE).unlink(missing_ok=True)
 
 
 def logged_runs(out: Path) -> list[dict]:
@@ -192,6 +241,9 @@ def _time_text(runs: list[dict]) -> str:
         sizes = sorted({n for r in group for n in r.get("sizes", ())})
         which = f" (the {', '.join(map(str, sizes))}-player tables)" if len(by_machine) > 1 and sizes else ""
         runs_text = (f" over {len(group)} runs of the command, each resuming the last" if len(group) > 1 else "")
+        cut = sum(1 for r in group if r.get("cut_short"))
+        if cut:  # killed outright: timed up to its last finished game
+            runs_text += f" ({cut} of them killed, timed to their last finished game)"
         parts.append(f"{games} games{which} in {minutes:.1f} minutes of wall time{where}{runs_text};"
                      f" {workers} worker(s)")
     return " (" + "; ".join(parts) + ")."
