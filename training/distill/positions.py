@@ -113,6 +113,12 @@ def write_chunk(path: Path, arrays: dict[str, np.ndarray]) -> int:
     return int(arrays["label"].size)
 
 
+def _play_and_write(job: tuple) -> int:
+    """A pool worker's job. Its arrays stay in the worker: a stop kills the workers at once, and one killed
+    in the middle of sending megabytes of results would leave the pool's result reader stuck."""
+    return write_chunk(*play_chunk(job))
+
+
 def chunk_path(out: Path, first_seed: int) -> Path:
     return out / f"seeds-{first_seed}.npz"
 
@@ -150,9 +156,8 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
             for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers):
                 positions += write_chunk(path, arrays)
         elif workers > 1 and len(jobs) > 1:
-            with stoppable_pool(workers) as pool:
-                for path, arrays in pool.imap_unordered(play_chunk, jobs):
-                    positions += write_chunk(path, arrays)
+            with stoppable_pool(workers) as pool:  # a worker writes its own file: only a count crosses the pipe
+                positions += sum(pool.imap_unordered(_play_and_write, jobs))
         else:
             for job in jobs:
                 positions += write_chunk(*play_chunk(job))
