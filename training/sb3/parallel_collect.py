@@ -26,7 +26,7 @@ from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_acti
 from fcm_env.engine.game import Game
 
 from ..common.interrupts import stop_on_signals, stoppable_pool
-from .imitation import Demonstrations, Recorder, teachers_for
+from .demonstrations import Demonstrations, Recorder, teachers_for
 
 
 class BatchStudent:
