@@ -151,7 +151,7 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
     positions = 0
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
         if backend == "ray":
-            from ..rllib.evaluate import ray_map_unordered
+            from ..common.ray_tasks import ray_map_unordered
 
             for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers):
                 positions += write_chunk(path, arrays)

@@ -12,12 +12,12 @@ cluster, and every node needs fcm-magnate installed and any ``onnx:PATH`` file a
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
 from functools import partial
 
 from fcm_agents.match import MatchResult
 
 from ..common.evaluate import GameRunner, TournamentConfig, play_one
+from ..common.ray_tasks import _ray, ray_map_unordered
 
 
 def _play_chunk(config: TournamentConfig, indices: list[int]) -> list[MatchResult]:
@@ -28,27 +28,6 @@ def chunks(games: int, workers: int) -> list[list[int]]:
     """Consecutive game indices per task: about four tasks per worker, as the process pool's chunksize."""
     size = max(1, games // (4 * max(1, workers)))
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
-
-
-@contextmanager
-def _ray(address: str | None, workers: int):
-    """Ray, joined at ``address`` or started locally with ``workers`` CPUs (and stopped again) unless
-    it is already running."""
-    try:
-        import ray
-    except ImportError as error:
-        raise ImportError('--backend ray needs Ray: pip install -e ".[distributed]"') from error
-    started = not ray.is_initialized()
-    if started:
-        if address:
-            ray.init(address=address, include_dashboard=False)
-        else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False)
-    try:
-        yield ray
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def run_games_ray(config: TournamentConfig, progress: Callable[[], None] | None = None,
@@ -74,19 +53,6 @@ def ray_runner(address: str | None = None) -> GameRunner:
     """``run_games_ray`` on the cluster at ``address`` (None: a local one), as the ``runner`` of
     ``fcm_training.common.evaluate.run_games`` / ``run_tournament``."""
     return partial(run_games_ray, address=address)
-
-
-def ray_map_unordered(fn: Callable, jobs: list, address: str | None = None, workers: int = 1):
-    """``(job, fn(job))`` for every job, each as its Ray task ends (one CPU a task): the cluster at
-    ``address``, or a local one of ``workers`` CPUs started and stopped here. A generator: the caller
-    keeps each result as it comes (a stopped run keeps what had ended)."""
-    with _ray(address, workers) as ray:
-        task = ray.remote(num_cpus=1)(fn)
-        pending = {task.remote(job): job for job in jobs}
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
 
 
 def ray_job_runner(address: str | None = None, workers: int = 1):
