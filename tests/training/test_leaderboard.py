@@ -97,3 +97,33 @@ def test_a_run_killed_outright_keeps_its_time_up_to_its_last_game(tmp_path):
     assert [(r["games"], r.get("cut_short", False)) for r in runs] == [(2, True), (12, False)]
     assert not (games / LIVE_FILE).exists()
     assert "(1 of them killed, timed to their last finished game)" in (tmp_path / "lb.md").read_text()
+
+
+def _game(seed: int, agents: list[str], places: list[int]):
+    from fcm_agents.match import MatchResult
+
+    return MatchResult(seed=seed, num_players=len(agents), variant="standard", agents=agents,
+                       winners=[places.index(1)], cash=[100 - 10 * p for p in places], ranks=places,
+                       places=places, rounds=10, ended_by="bank", decisions=100, record=None)
+
+
+def test_ratings_take_the_tables_game_by_game_not_table_by_table():
+    """An online rating depends on game order. Table by table, the field's rating moves between the
+    tables (up after beating random, down after losing to "b"), and an agent's rating depends on where
+    its table stands in the list. Game g of every table, then game g + 1, spreads every agent's games
+    alike."""
+    from fcm_training.common.leaderboard import rating_order, standings
+
+    def table(seed: int, agent: str, losses: set[int]) -> dict:
+        return {g: _game(seed + g, [agent, "heuristic"], [2, 1] if g in losses else [1, 2]) for g in range(10)}
+
+    # random loses every game; "b" beats the heuristic in 7 of 10 games, "a" in 8 of 10 (losses spread)
+    tables = {(2, 0): table(200, "random", set(range(10))), (2, 1): table(100, "b", {1, 4, 7}),
+              (2, 2): table(0, "a", {2, 8})}
+    ordered = rating_order(tables, games=10)
+    assert [r.seed for r in ordered[2][:4]] == [200, 100, 0, 201]
+    assert len(ordered[2]) == 30
+    assert [s.name for s in standings(ordered)[2]] == ["a", "b", "heuristic", "random"]
+    # table by table, "b" meets a heuristic just raised by ten wins over random and is rated above "a"
+    blocked = {2: [r for key in sorted(tables) for r in tables[key].values()]}
+    assert [s.name for s in standings(blocked)[2]] == ["b", "a", "heuristic", "random"]
