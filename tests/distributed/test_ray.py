@@ -6,6 +6,7 @@ Skipped without the ``distributed`` extra. One local Ray cluster (2 CPUs) serves
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -149,8 +150,10 @@ def test_search_positions_as_ray_tasks_are_the_files_of_the_process_pool(ray_clu
 
     # rules-independent plumbing: 3 chunks of search-labelled games, written by the driver as tasks end
     kw = {"opponents": {"heuristic": 1.0, "self": 1.0}, "chunk": 1, "max_rounds": 1}
+    nodes = Counter()
     assert generate(40, 3, tmp_path / "pool", "search:iterations=2", workers=2, **kw) == generate(
-        40, 3, tmp_path / "ray", "search:iterations=2", workers=2, backend="ray", **kw)
+        40, 3, tmp_path / "ray", "search:iterations=2", workers=2, backend="ray", nodes=nodes, **kw)
+    assert sum(nodes.values()) == 3 and set(nodes) == {ray.get_runtime_context().get_node_id()}  # one node here
     assert sorted(p.name for p in (tmp_path / "ray").iterdir()) == ["seeds-40.npz", "seeds-41.npz", "seeds-42.npz"]
     pool, on_ray = load([tmp_path / "pool"]), load([tmp_path / "ray"])
     assert pool.keys() == on_ray.keys()

@@ -3,6 +3,7 @@ results come back as each task ends. Ray is imported only when called (the ``dis
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from contextlib import contextmanager
 
@@ -28,14 +29,26 @@ def _ray(address: str | None, workers: int):
             ray.shutdown()
 
 
-def ray_map_unordered(fn: Callable, jobs: list, address: str | None = None, workers: int = 1):
+def _on_node(fn: Callable, job):
+    """``fn(job)`` and the id of the Ray node that ran it (how a run shows where its tasks went)."""
+    import ray
+
+    return ray.get_runtime_context().get_node_id(), fn(job)
+
+
+def ray_map_unordered(fn: Callable, jobs: list, address: str | None = None, workers: int = 1,
+                      nodes: Counter | None = None):
     """``(job, fn(job))`` for every job, each as its Ray task ends (one CPU a task): the cluster at
     ``address``, or a local one of ``workers`` CPUs started and stopped here. A generator: the caller
-    keeps each result as it comes (a stopped run keeps what had ended)."""
+    keeps each result as it comes (a stopped run keeps what had ended). ``nodes``, when given, counts
+    the finished tasks per node id (a multi-node run shows that every node took its share)."""
     with _ray(address, workers) as ray:
-        task = ray.remote(num_cpus=1)(fn)
-        pending = {task.remote(job): job for job in jobs}
+        task = ray.remote(num_cpus=1)(_on_node)
+        pending = {task.remote(fn, job): job for job in jobs}
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
+                node, result = ray.get(ref)
+                if nodes is not None:
+                    nodes[node] += 1
+                yield pending.pop(ref), result

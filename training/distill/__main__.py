@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 
@@ -64,10 +65,12 @@ def main(argv: list[str] | None = None) -> int:
         from ..common.interrupts import Interrupted
         from .positions import generate
 
+        nodes: Counter = Counter()
         try:
             chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents,
                                  num_players=args.players, workers=args.workers, chunk=args.chunk,
-                                 max_rounds=args.max_rounds, backend=args.backend, address=args.address)
+                                 max_rounds=args.max_rounds, backend=args.backend, address=args.address,
+                                 nodes=nodes)
         except Interrupted as stop:
             print(f"fcm_training.distill positions: interrupted by {stop.signal_name}; the finished chunks are kept "
                   f"in {args.out}: run the same command to play the rest", file=sys.stderr)
@@ -76,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"fcm_training.distill positions: {error}", file=sys.stderr)
             return 2
         print(f"{n} positions from {chunks} chunks in {time.perf_counter() - start:.0f} s -> {args.out}")
+        if nodes:
+            print(f"chunks per Ray node: {', '.join(f'{node[:12]} {count}' for node, count in sorted(nodes.items()))}")
         return 0
     from fcm_agents.models import shipped_model_path, shipped_value_path
 

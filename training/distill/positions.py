@@ -19,6 +19,7 @@ Chunks run in worker processes or as Ray tasks (``backend="ray"``), the files wr
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -128,11 +129,12 @@ BACKENDS = ("processes", "ray")
 
 def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str, float], num_players: int = 2,
              workers: int = 1, chunk: int = 4, max_rounds: int = 30, backend: str = "processes",
-             address: str | None = None) -> tuple[int, int]:
+             address: str | None = None, nodes: Counter | None = None) -> tuple[int, int]:
     """Play games ``seed .. seed + games - 1`` in chunks of ``chunk``, one file per chunk in the folder
     ``out``; chunks whose file exists are skipped. The chunks run in ``workers`` processes, or as Ray
     tasks (``backend="ray"``: a local cluster of ``workers`` CPUs, or the one at ``address``); a chunk's
-    games are the same either way. Returns (chunks played, positions written by them)."""
+    games are the same either way; on Ray, ``nodes`` (when given) counts the chunks each node played.
+    Returns (chunks played, positions written by them)."""
     if backend not in BACKENDS:
         raise ValueError(f"distill: backend is one of {', '.join(BACKENDS)}, got {backend!r}")
     if not opponents or any(w < 0 for w in opponents.values()) or sum(opponents.values()) <= 0:
@@ -153,7 +155,7 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
         if backend == "ray":
             from ..common.ray_tasks import ray_map_unordered
 
-            for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers):
+            for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers, nodes):
                 positions += write_chunk(path, arrays)
         elif workers > 1 and len(jobs) > 1:
             with stoppable_pool(workers) as pool:  # a worker writes its own file: only a count crosses the pipe
