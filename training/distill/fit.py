@@ -9,7 +9,6 @@ the weights with the best held-out loss are kept, as for the value network.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import torch.nn.functional as F
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
+from ..common.held_out import train_keeping_best
 from ..value.fit import Positions, blend
 from .network import PolicyValueNet, export_onnx, from_shipped
 from .positions import load
@@ -93,27 +93,14 @@ def fit(paths: list[Path], out: Path, policy_onnx: Path, value_onnx: Path | None
         return {"loss": sums[0] / n, "policy": sums[1] / n, "value": sums[2] / n, "agreement": sums[3] / n,
                 "accuracy": sums[4] / n}
 
-    best = held_out_figures()
-    log(f"before training: held-out policy {best['policy']:.4f}, value {best['value']:.4f}, "
-        f"agreement {best['agreement']:.3f}, accuracy {best['accuracy']:.3f}")
-    best_state = {k: v.clone() for k, v in net.state_dict().items()}
-    rng = np.random.default_rng(seed)
-    start = time.perf_counter()
-    steps_per_check = max(1, len(train_rows) // batch // 4)
-    for epoch in range(epochs):
-        rng.shuffle(train_rows)
-        for step, i in enumerate(range(0, len(train_rows) - batch + 1, batch)):
-            loss = losses(net, data, train_rows[i:i + batch], value_coef)[0]
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-            if step % steps_per_check == steps_per_check - 1:
-                figures = held_out_figures()
-                log(f"epoch {epoch} step {step + 1}: held-out policy {figures['policy']:.4f}, value "
-                    f"{figures['value']:.4f}, agreement {figures['agreement']:.3f}, accuracy "
-                    f"{figures['accuracy']:.3f} ({time.perf_counter() - start:.0f} s)")
-                if figures["loss"] < best["loss"]:
-                    best, best_state = figures, {k: v.clone() for k, v in net.state_dict().items()}
-    net.load_state_dict(best_state)
+    def describe(figures: dict[str, float]) -> str:
+        return (f"policy {figures['policy']:.4f}, value {figures['value']:.4f}, agreement {figures['agreement']:.3f}, "
+                f"accuracy {figures['accuracy']:.3f}")
+
+    start = held_out_figures()
+    log(f"before training: held-out {describe(start)}")
+    best = train_keeping_best(net, optimizer, train_rows, batch, epochs, seed,
+                              lambda rows: losses(net, data, rows, value_coef)[0], held_out_figures, describe, log,
+                              start=start)
     export_onnx(net, out)
     return best

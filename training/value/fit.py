@@ -8,7 +8,6 @@ the weights with the best held-out loss are kept (it overfits after a few passes
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from ..common.held_out import train_keeping_best
 from .network import ValueNet, export_onnx, init_from_policy
 
 
@@ -99,26 +99,10 @@ def fit(paths: list[Path], out: Path, policy_onnx: Path, epochs: int = 2, batch:
         net.train()
         return {"loss": loss / len(test_rows), "accuracy": right / len(test_rows)}
 
-    rng = np.random.default_rng(seed)
-    best = {"loss": float("inf")}
-    best_state = None
-    start = time.perf_counter()
-    steps_per_check = max(1, len(train_rows) // batch // 4)
-    for epoch in range(epochs):
-        rng.shuffle(train_rows)
-        for step, i in enumerate(range(0, len(train_rows) - batch + 1, batch)):
-            rows = train_rows[i:i + batch]
-            loss = F.binary_cross_entropy_with_logits(net(data.dense(rows, flat)), labels[rows])
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-            if step % steps_per_check == steps_per_check - 1:
-                figures = held_out_figures()
-                log(f"epoch {epoch} step {step + 1}: held-out loss {figures['loss']:.4f}, "
-                    f"accuracy {figures['accuracy']:.3f} ({time.perf_counter() - start:.0f} s)")
-                if figures["loss"] < best["loss"]:
-                    best, best_state = figures, {k: v.clone() for k, v in net.state_dict().items()}
-    if best_state is not None:
-        net.load_state_dict(best_state)
+    def step_loss(rows: np.ndarray) -> torch.Tensor:
+        return F.binary_cross_entropy_with_logits(net(data.dense(rows, flat)), labels[rows])
+
+    best = train_keeping_best(net, optimizer, train_rows, batch, epochs, seed, step_loss, held_out_figures,
+                              lambda figures: f"loss {figures['loss']:.4f}, accuracy {figures['accuracy']:.3f}", log)
     export_onnx(net, out)
     return best
