@@ -7,7 +7,9 @@
         --png docs/search-budget.png
 
 Each ``--curve`` is a label and its points, one per budget; a point is one cell's result file of
-``benchmarks/search_strength.py`` (or several joined by ``+``: the halves of a cell). Per point it
+``benchmarks/search_strength.py`` (or several joined by ``+``: the halves of a cell), or, for a cell
+whose rows were not kept, its published figures: ``figures:games=50,wins=26,place=1.42,iterations=20,
+seconds=0.069,timed=25,clock=clock`` (``seconds``, ``timed`` and ``clock`` may be left out). Per point it
 prints the games, the wins with their 95% Wilson interval, the mean place, and the thinking time
 per decision (the search's processor time where the rows have it, else its clock time), measured
 only on the games whose processor is not ``--exclude-cpu`` (rows played on
@@ -36,6 +38,38 @@ def load(point: str) -> list[dict]:
             raise SystemExit(f"search_curve: no result file {path}")
         rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return rows
+
+
+FIGURES = "figures:"
+FIGURE_KEYS = {"games": int, "wins": int, "place": float, "iterations": float, "seconds": float, "timed": int,
+               "clock": str}
+
+
+def figures(spec: str) -> dict:
+    """A point from its published figures (``FIGURES`` then ``key=value`` pairs): the same keys as ``measure``."""
+    given: dict = {}
+    for pair in spec[len(FIGURES):].split(","):
+        key, _, value = pair.partition("=")
+        if key not in FIGURE_KEYS or not value:
+            raise SystemExit(f"search_curve: {pair!r} in {spec!r}: the keys are {', '.join(FIGURE_KEYS)}")
+        try:
+            given[key] = FIGURE_KEYS[key](value)
+        except ValueError:
+            kind = "an integer" if FIGURE_KEYS[key] is int else "a number"
+            raise SystemExit(f"search_curve: {key}={value!r} is not {kind}") from None
+    missing = {"games", "wins", "place", "iterations"} - given.keys()
+    if missing:
+        raise SystemExit(f"search_curve: {spec!r} lacks {', '.join(sorted(missing))}")
+    low, high = wilson(given["wins"], given["games"])
+    return {"games": given["games"], "wins": given["wins"], "rate": given["wins"] / given["games"], "low": low,
+            "high": high, "place": given["place"], "seconds": given.get("seconds"),
+            "clock": given.get("clock", "clock"), "timed_games": given.get("timed", given["games"]),
+            "iterations": given["iterations"]}
+
+
+def point(spec: str, exclude_cpu: str) -> dict:
+    """A curve's point: a cell's result files measured, or its figures as given."""
+    return figures(spec) if spec.startswith(FIGURES) else measure(load(spec), exclude_cpu)
 
 
 def measure(rows: list[dict], exclude_cpu: str) -> dict:
@@ -101,7 +135,7 @@ def picture(curves: list[tuple[str, list[dict]]], path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--curve", nargs="+", action="append", required=True, metavar=("LABEL", "POINT"),
-                        help="a label, then one result file per budget (halves of a cell joined by +)")
+                        help="a label, then one result file per budget (halves of a cell joined by +), or figures:KEY=VALUE,...")
     parser.add_argument("--exclude-cpu", default="device machine",
                         help="rows whose processor names this are not timed (default: %(default)r)")
     parser.add_argument("--png", type=Path, default=None, help="write the curve as a picture (needs matplotlib)")
@@ -110,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, *points in args.curve:
         if not points:
             parser.error(f"--curve {label!r}: give at least one result file")
-        curves.append((label, [measure(load(p), args.exclude_cpu) for p in points]))
+        curves.append((label, [point(p, args.exclude_cpu) for p in points]))
     print(table(curves))
     if args.png:
         picture(curves, args.png)

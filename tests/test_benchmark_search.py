@@ -60,3 +60,20 @@ def test_the_search_keeps_its_processor_time_beside_its_clock_time():
     play_game([search, make_agent("heuristic", seed=2)], seed=5, max_rounds=2)
     assert search.stats.searched > 0
     assert 0 < search.stats.cpu_seconds <= search.stats.seconds * 1.05 + 0.01  # one thread: no more work than time
+
+
+def test_a_curve_point_given_by_its_figures_reads_as_a_measured_one():
+    given = search_curve.point("figures:games=50,wins=26,place=1.42,iterations=20,seconds=0.069,timed=25", "x")
+    low, high = search_strength.wilson(26, 50)
+    assert given == {"games": 50, "wins": 26, "rate": 0.52, "low": low, "high": high, "place": 1.42, "seconds": 0.069,
+                     "clock": "clock", "timed_games": 25, "iterations": 20.0}
+    assert round(low, 3) == 0.385 and round(high, 3) == 0.652  # the published interval of that cell
+    for bad, named in (("figures:games=50,wins=26,place=1.4", "lacks iterations"),
+                       ("figures:games=50,wins=26,place=1.4,iterations=20,speed=3", "'speed=3'"),
+                       ("figures:games=fifty,wins=26,place=1.4,iterations=20", "games='fifty' is not an integer")):
+        try:
+            search_curve.point(bad, "x")
+        except SystemExit as error:
+            assert named in str(error)
+        else:
+            raise AssertionError(bad)
