@@ -1,9 +1,10 @@
-"""``python -m fcm_training.distill positions|fit``: the search labels positions, the network learns them.
+"""``python -m fcm_training.distill positions|fit|loop``: the search labels positions, the network learns them.
 
     python -m fcm_training.distill positions --games 400 --seed 93000000 --workers 2 \\
         --search search:iterations=32 --opponents heuristic=0.5,policy=0.3,self=0.2 --out runs/distill/pos
     python -m fcm_training.distill positions ... --backend ray [--address auto]   # chunks as Ray tasks
     python -m fcm_training.distill fit runs/distill/pos --epochs 2 --out runs/distill/pv_2p.onnx
+    python -m fcm_training.distill loop --rounds 3 --games 400 --seed 93000000 --workers 2 --out runs/distill/loop
 """
 
 from __future__ import annotations
@@ -56,8 +57,23 @@ def main(argv: list[str] | None = None) -> int:
     fit.add_argument("--policy", type=Path, default=None, help="the exported policy the network starts from")
     fit.add_argument("--value", type=Path, default=None, help="the exported value network whose head it starts with")
     fit.add_argument("--out", type=Path, required=True)
+    loop = sub.add_parser("loop", help="rounds of labelling and fitting, each round's search reading the last network")
+    loop.add_argument("--rounds", type=int, required=True)
+    loop.add_argument("--games", type=int, required=True, help="games a round")
+    loop.add_argument("--seed", type=int, required=True, help="round r plays seeds seed + r * games ..")
+    for option in ("search", "opponents", "players", "workers", "backend", "address", "max_rounds", "chunk"):
+        action = next(a for a in pos._actions if a.dest == option)
+        loop.add_argument(*action.option_strings, type=action.type, default=action.default, choices=action.choices,
+                          help=action.help)
+    loop.add_argument("--window", type=int, default=0, help="rounds of positions a fit learns from (0: all so far)")
+    loop.add_argument("--epochs", type=int, default=2)
+    loop.add_argument("--lr", type=float, default=3e-4)
+    loop.add_argument("--eval-games", type=int, default=100, help="games of the network alone after each round")
+    loop.add_argument("--eval-seed", type=int, default=20_000_000)
+    loop.add_argument("--eval-opponent", default="heuristic", help="the agent in every other seat of those games")
+    loop.add_argument("--out", type=Path, required=True, help="a folder: loop.json, curve.jsonl, round-R/")
     args = parser.parse_args(argv)
-    for name in ("games", "workers", "epochs", "chunk", "players", "max_rounds"):
+    for name in ("games", "workers", "epochs", "chunk", "players", "max_rounds", "rounds"):
         if getattr(args, name, 2) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
     start = time.perf_counter()
@@ -82,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         if nodes:
             print(f"chunks per Ray node: {', '.join(f'{node[:12]} {count}' for node, count in sorted(nodes.items()))}")
         return 0
+    if args.command == "loop":
+        return _loop(args)
     from fcm_agents.models import shipped_model_path, shipped_value_path
 
     from .fit import fit as fit_network
@@ -95,6 +113,26 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"held-out policy {best['policy']:.4f}, value {best['value']:.4f}, agreement {best['agreement']:.3f}, "
           f"accuracy {best['accuracy']:.3f}; {time.perf_counter() - start:.0f} s -> {args.out}")
+    return 0
+
+
+def _loop(args: argparse.Namespace) -> int:
+    from ..common.interrupts import Interrupted
+    from .loop import LoopConfig, run_loop
+
+    try:
+        config = LoopConfig(out=args.out, rounds=args.rounds, games=args.games, seed=args.seed, search=args.search,
+                            opponents=args.opponents, players=args.players, workers=args.workers, chunk=args.chunk,
+                            max_rounds=args.max_rounds, window=args.window, epochs=args.epochs, lr=args.lr,
+                            eval_games=args.eval_games, eval_seed=args.eval_seed, eval_opponent=args.eval_opponent)
+        run_loop(config, backend=args.backend, address=args.address)
+    except Interrupted as stop:
+        print(f"fcm_training.distill loop: interrupted by {stop.signal_name}; finished chunks and rounds are kept in "
+              f"{args.out}: run the same command to go on", file=sys.stderr)
+        return stop.exit_code
+    except ValueError as error:
+        print(f"fcm_training.distill loop: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
