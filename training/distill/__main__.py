@@ -13,6 +13,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -78,61 +79,62 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
     start = time.perf_counter()
     if args.command == "positions":
-        from ..common.interrupts import Interrupted
-        from .positions import generate
-
-        nodes: Counter = Counter()
-        try:
-            chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents,
-                                 num_players=args.players, workers=args.workers, chunk=args.chunk,
-                                 max_rounds=args.max_rounds, backend=args.backend, address=args.address,
-                                 nodes=nodes)
-        except Interrupted as stop:
-            print(f"fcm_training.distill positions: interrupted by {stop.signal_name}; the finished chunks are kept "
-                  f"in {args.out}: run the same command to play the rest", file=sys.stderr)
-            return stop.exit_code
-        except ValueError as error:
-            print(f"fcm_training.distill positions: {error}", file=sys.stderr)
-            return 2
-        print(f"{n} positions from {chunks} chunks in {time.perf_counter() - start:.0f} s -> {args.out}")
-        if nodes:
-            print(f"chunks per Ray node: {', '.join(f'{node[:12]} {count}' for node, count in sorted(nodes.items()))}")
-        return 0
+        return _guarded("positions", f"the finished chunks are kept in {args.out}: run the same command to play the rest",
+                        lambda: _positions(args, start))
     if args.command == "loop":
-        return _loop(args)
+        return _guarded("loop", f"finished chunks and rounds are kept in {args.out}: run the same command to go on",
+                        lambda: _loop(args))
+    return _guarded("fit", "nothing written", lambda: _fit(args, start))
+
+
+def _guarded(command: str, kept: str, work: Callable[[], int]) -> int:
+    """``work()``, with a bad setting told in one line (exit 2) and a stop signal in another (130 or 143)."""
+    from ..common.interrupts import Interrupted
+
+    try:
+        return work()
+    except Interrupted as stop:
+        print(f"fcm_training.distill {command}: interrupted by {stop.signal_name}; {kept}", file=sys.stderr)
+        return stop.exit_code
+    except ValueError as error:
+        print(f"fcm_training.distill {command}: {error}", file=sys.stderr)
+        return 2
+
+
+def _positions(args: argparse.Namespace, start: float) -> int:
+    from .positions import generate
+
+    nodes: Counter = Counter()
+    chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents, num_players=args.players,
+                         workers=args.workers, chunk=args.chunk, max_rounds=args.max_rounds, backend=args.backend,
+                         address=args.address, nodes=nodes)
+    print(f"{n} positions from {chunks} chunks in {time.perf_counter() - start:.0f} s -> {args.out}")
+    if nodes:
+        print(f"chunks per Ray node: {', '.join(f'{node[:12]} {count}' for node, count in sorted(nodes.items()))}")
+    return 0
+
+
+def _fit(args: argparse.Namespace, start: float) -> int:
     from fcm_agents.models import shipped_model_path, shipped_value_path
 
     from .fit import fit as fit_network
 
-    try:
-        best = fit_network(args.data, args.out, args.policy or shipped_model_path(2),
-                           args.value or shipped_value_path(2), epochs=args.epochs, seed=args.seed, lr=args.lr,
-                           lead_weight=args.lead_weight, value_coef=args.value_coef)
-    except ValueError as error:
-        print(f"fcm_training.distill fit: {error}", file=sys.stderr)
-        return 2
+    best = fit_network(args.data, args.out, args.policy or shipped_model_path(2), args.value or shipped_value_path(2),
+                       epochs=args.epochs, seed=args.seed, lr=args.lr, lead_weight=args.lead_weight,
+                       value_coef=args.value_coef)
     print(f"held-out policy {best['policy']:.4f}, value {best['value']:.4f}, agreement {best['agreement']:.3f}, "
           f"accuracy {best['accuracy']:.3f}; {time.perf_counter() - start:.0f} s -> {args.out}")
     return 0
 
 
 def _loop(args: argparse.Namespace) -> int:
-    from ..common.interrupts import Interrupted
     from .loop import LoopConfig, run_loop
 
-    try:
-        config = LoopConfig(out=args.out, rounds=args.rounds, games=args.games, seed=args.seed, search=args.search,
-                            opponents=args.opponents, players=args.players, workers=args.workers, chunk=args.chunk,
-                            max_rounds=args.max_rounds, window=args.window, epochs=args.epochs, lr=args.lr,
-                            eval_games=args.eval_games, eval_seed=args.eval_seed, eval_opponent=args.eval_opponent)
-        run_loop(config, backend=args.backend, address=args.address)
-    except Interrupted as stop:
-        print(f"fcm_training.distill loop: interrupted by {stop.signal_name}; finished chunks and rounds are kept in "
-              f"{args.out}: run the same command to go on", file=sys.stderr)
-        return stop.exit_code
-    except ValueError as error:
-        print(f"fcm_training.distill loop: {error}", file=sys.stderr)
-        return 2
+    config = LoopConfig(out=args.out, rounds=args.rounds, games=args.games, seed=args.seed, search=args.search,
+                        opponents=args.opponents, players=args.players, workers=args.workers, chunk=args.chunk,
+                        max_rounds=args.max_rounds, window=args.window, epochs=args.epochs, lr=args.lr,
+                        eval_games=args.eval_games, eval_seed=args.eval_seed, eval_opponent=args.eval_opponent)
+    run_loop(config, backend=args.backend, address=args.address)
     return 0
 
 
