@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from . import MODEL_FILES, metadata_path, reference_path
+from . import MODEL_FILES, graph_format, metadata_path, reference_path
 
 MODELS_DIR = Path(__file__).resolve().parent
 
@@ -142,10 +142,13 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
                                num_players=num_players)
     positions = check_reference(onnx_path, ref_path)
     steps = int(getattr(model, "num_timesteps", 0) or 0)
+    import onnxruntime
+
     from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
     meta = {
         "file": onnx_path.name,
+        "format": graph_format(onnxruntime.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])),
         "num_players": num_players,
         "placeholder": steps == 0 if placeholder is None else bool(placeholder),
         "source": source,

@@ -85,6 +85,9 @@ def test_resume_continues_from_the_latest_checkpoint_up_to_the_total(run_dir):
 def test_onnx_export_picks_the_same_actions_as_torch(run_dir, tmp_path):
     path = export_onnx(run_dir / "run" / "best_model.zip", tmp_path / "policy.onnx")
     torch_agent, onnx_agent = PolicyAgent(run_dir / "run" / "best_model.zip"), OnnxAgent(path)
+    from fcm_agents.models import FORMAT_KEY
+
+    assert onnx_agent.session.get_modelmeta().custom_metadata_map == {FORMAT_KEY: "policy/1"}  # the file names it
     observer = Observer()
     import random
 

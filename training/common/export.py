@@ -83,7 +83,20 @@ def export_onnx(model_or_path, out_path: str | Path, opset: int = 17) -> Path:
     out_path = Path(out_path)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     _export(getattr(model, "policy", model), str(out_path), opset)
+    name_format(out_path, "policy/1")
     return out_path
+
+
+def name_format(path: Path, fmt: str) -> None:
+    """Write the graph's format into the ONNX file's metadata, so the file says what it is
+    (``fcm_agents.models.graph_format`` reads it; a card beside the file can be checked against it)."""
+    import onnx
+
+    from fcm_agents.models import FORMAT_KEY
+
+    model = onnx.load(str(path))
+    onnx.helper.set_model_props(model, {FORMAT_KEY: fmt})
+    onnx.save(model, str(path))
 
 
 def main(argv: list[str] | None = None) -> int:

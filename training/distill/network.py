@@ -22,6 +22,7 @@ from torch import nn
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
+from ..common.export import name_format
 from ..value.network import HEAD, ValueNet, init_from_policy
 
 MASKED = -1e9
@@ -99,10 +100,4 @@ def export_onnx(net: PolicyValueNet, path: Path) -> None:
                           dynamic_axes={name: {0: "batch"} for name in
                                         ("observation", "action_mask", "action", "masked_logits", "value_logit")},
                           opset_version=17, dynamo=False)
-    import onnx
-
-    from fcm_agents.models import FORMAT_KEY
-
-    model = onnx.load(str(path))
-    onnx.helper.set_model_props(model, {FORMAT_KEY: FORMAT})  # the file says what it is (graph_format)
-    onnx.save(model, str(path))
+    name_format(path, FORMAT)  # the file says what it is (graph_format)

@@ -17,6 +17,8 @@ from torch import nn
 
 from fcm_env.encoding import BOARD_SHAPE, VECTOR_SIZE
 
+from ..common.export import name_format
+
 MIX, CHANNELS, BOARD_FEATURES, VECTOR_HIDDEN, HEAD = 8, 16, 128, 128, 128
 PREFIX = "policy.features_extractor."
 
@@ -89,3 +91,4 @@ def export_onnx(net: ValueNet, path: Path) -> None:
         torch.onnx.export(net, torch.zeros(1, net.board_size + VECTOR_SIZE), str(path),
                           input_names=["observation"], output_names=["value_logit"],
                           dynamic_axes={"observation": {0: "batch"}, "value_logit": {0: "batch"}}, dynamo=False)
+    name_format(path, "value/1")  # the file says what it is (graph_format)
