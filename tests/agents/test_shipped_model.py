@@ -88,8 +88,8 @@ def _identity_graph(path: Path) -> None:
 
 
 def test_a_player_count_without_a_shipped_model_is_a_clear_error():
-    with pytest.raises(FileNotFoundError, match="no shipped policy for 5 players"):
-        shipped_model_path(5)
+    with pytest.raises(FileNotFoundError, match="no shipped policy for 6 players"):
+        shipped_model_path(6)
 
 
 def test_the_shipped_policy_plays_without_torch():
@@ -221,7 +221,8 @@ def test_cli_play_and_evaluate_take_the_policy_spec(tmp_path, monkeypatch, capsy
 def test_the_shipped_policy_asks_the_model_of_the_table_it_sits_at(monkeypatch):
     from fcm_agents import models
 
-    monkeypatch.setitem(models.MODEL_FILES, 4, "policy_2p.onnx")  # as if a 4-player model were shipped
+    monkeypatch.setitem(models.MODEL_FILES, 4, "policy_2p.onnx")  # a 4-player file (the 2-player one's bytes)
+    monkeypatch.delitem(models.MODEL_FILES, 3, raising=False)  # and none for 3 players
     agent = make_agent("policy")
     observer, observations, masks = Observer(), [], []
     for n in (2, 3, 4):
