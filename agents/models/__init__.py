@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 DEFAULT_PLAYERS = 2
-MODEL_FILES = {2: "policy_2p.onnx", 3: "policy_3p.onnx", 4: "policy_4p.onnx"}  # player count -> shipped ONNX file
+MODEL_FILES = {2: "policy_2p.onnx", 3: "policy_3p.onnx", 4: "policy_4p.onnx", 5: "policy_5p.onnx"}  # player count -> shipped ONNX file
 VALUE_FILES = {2: "value_2p.onnx"}  # player count -> shipped value network (the search's ``value=learned``)
 
 _extracted = contextlib.ExitStack()  # files extracted from a zipped install live until exit
