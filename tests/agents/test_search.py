@@ -74,11 +74,14 @@ def test_a_policy_rolls_out_and_gives_the_priors():
     assert max(priors, key=priors.get) == game.observed_action(favourite, player)
 
 
-def test_the_automatic_prior_is_the_policy_against_a_policy_where_one_is_shipped_for_the_table():
+def test_the_automatic_prior_is_the_policy_against_a_policy_where_one_is_shipped_for_the_table(monkeypatch):
+    from fcm_agents import models
     from fcm_agents.search.policy_model import resolve_prior
 
     against_policy = ["same", "policy"]
-    assert [resolve_prior("auto", n, against_policy) for n in (2, 3, 4, 5)] == ["policy"] + ["heuristic"] * 3
+    assert [resolve_prior("auto", n, against_policy) for n in (2, 3, 4, 5)] == ["policy"] * 4  # one per size
+    monkeypatch.delitem(models.MODEL_FILES, 5)  # a size without a model of its own: the heuristic's priors
+    assert resolve_prior("auto", 5, against_policy) == "heuristic"
     assert resolve_prior("auto", 2, ["same", "heuristic"]) == "heuristic"  # the others play like the heuristic
     assert resolve_prior("uniform", 2, against_policy) == "uniform"
     game = _middle(2, seed=8)
