@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import onnxruntime
 import pytest
+from stop_helpers import interrupt_once_kept
 
 from fcm_agents import make_agent
 from fcm_agents.match import play_game
@@ -109,25 +110,13 @@ def test_a_fitted_network_plays_and_the_search_reads_it_as_prior_and_value(tmp_p
 
 
 def test_an_interrupted_positions_run_stops_at_once_keeping_its_finished_chunks(tmp_path):
-    import signal
-    import subprocess
-    import sys
-    import time
-
     out = tmp_path / "pos"
-    process = subprocess.Popen([sys.executable, "-m", "fcm_training.distill", "positions", "--games", "5000", "--seed",
-                                "1", "--search", "search:iterations=2", "--opponents", "heuristic=1", "--max-rounds",
-                                "1", "--chunk", "1", "--workers", "2", "--out", str(out)],
-                               stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not list(out.glob("seeds-*[0-9].npz")) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    assert time.monotonic() - sent < 4
-    assert process.returncode == 130
-    assert err.strip().splitlines() == [(f"fcm_training.distill positions: interrupted by SIGINT; the finished chunks "
-                                        f"are kept in {out}: run the same command to play the rest")]
+    code, err, seconds = interrupt_once_kept(
+        ["fcm_training.distill", "positions", "--games", "5000", "--seed", "1", "--search", "search:iterations=2",
+         "--opponents", "heuristic=1", "--max-rounds", "1", "--chunk", "1", "--workers", "2", "--out", str(out)],
+        out, "seeds-*[0-9].npz")
+    assert seconds < 4 and code == 130
+    assert err == [(f"fcm_training.distill positions: interrupted by SIGINT; the finished chunks "
+                    f"are kept in {out}: run the same command to play the rest")]
     kept = load([out])
     assert len(set(kept["meta"][:, 0].tolist())) >= 1  # whole chunks only: every kept file loads

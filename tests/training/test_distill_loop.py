@@ -7,6 +7,7 @@ import json
 
 import onnxruntime
 import pytest
+from stop_helpers import interrupt_once_kept
 
 from fcm_agents.models import graph_format
 from fcm_training.distill import __main__ as distill_cli
@@ -69,25 +70,13 @@ def test_the_command_line_runs_a_round_and_names_bad_settings(tmp_path, capsys):
 
 
 def test_an_interrupted_loop_stops_at_once_and_keeps_its_finished_chunks(tmp_path):
-    import signal
-    import subprocess
-    import sys
-    import time
-
     out = tmp_path / "loop"
-    process = subprocess.Popen([sys.executable, "-m", "fcm_training.distill", "loop", "--rounds", "2", "--games", "5000",
-                                "--seed", "1", "--search", "search:iterations=2", "--opponents", "heuristic=1",
-                                "--max-rounds", "1", "--chunk", "1", "--eval-seed", "100000", "--out", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not list((out / "round-0" / "positions").glob("seeds-*[0-9].npz")) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    assert time.monotonic() - sent < 4
-    assert process.returncode == 130
-    assert err.strip().splitlines()[-1] == (f"fcm_training.distill loop: interrupted by SIGINT; finished chunks and "
-                                           f"rounds are kept in {out}: run the same command to go on")
+    code, err, seconds = interrupt_once_kept(
+        ["fcm_training.distill", "loop", "--rounds", "2", "--games", "5000", "--seed", "1", "--search",
+         "search:iterations=2", "--opponents", "heuristic=1", "--max-rounds", "1", "--chunk", "1", "--eval-seed",
+         "100000", "--out", str(out)], out / "round-0" / "positions", "seeds-*[0-9].npz")
+    assert seconds < 4 and code == 130
+    assert err[-1] == (f"fcm_training.distill loop: interrupted by SIGINT; finished chunks and "
+                       f"rounds are kept in {out}: run the same command to go on")
     assert list((out / "round-0" / "positions").glob("seeds-*[0-9].npz"))
     assert not (out / "curve.jsonl").exists()
