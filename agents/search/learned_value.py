@@ -72,9 +72,11 @@ def learned_or_cash(config, num_players: int, others: list[str] | None = None) -
     """The value ``config`` (a ``SearchConfig``) asks for at a table of ``num_players`` whose seats are
     modelled as ``others`` (``"policy"``, ``"heuristic"``, ``"same"``): ``value=learned`` its
     ``value_model``, else the value of its ``policy_model`` where that network has one, else the
-    network shipped for that size (an error that says so where there is none); ``value=auto`` the
-    same where a network exists and another player is modelled as the policy, else the cash lead,
-    as ``prior=auto`` chooses the priors; a ``policy_model`` with a value is used against anyone."""
+    value network shipped for that size, else the value head of the policy shipped for that size (an
+    error that says so where there is neither); ``value=auto`` the shipped value network where one
+    exists and another player is modelled as the policy, else the cash lead, as ``prior=auto`` chooses
+    the priors (the policies' heads are not taken by ``auto``: no measurement says they help the
+    search yet); a ``policy_model`` with a value is used against anyone."""
     if config.value == "cash":
         return scorer(config.scale)
     from ..models import shipped_value_path
@@ -84,12 +86,27 @@ def learned_or_cash(config, num_players: int, others: list[str] | None = None) -
     path = Path(config.value_model) if config.value_model else shipped_value_path(num_players)
     if config.value == "auto" and (others is not None and "policy" not in others):
         return scorer(config.scale)
+    if path is None and config.value == "learned":
+        path = policy_value_head(num_players)
     if path is None or not path.is_file():
         if config.value == "auto" and not config.value_model:
             return scorer(config.scale)
         where = config.value_model or f"no value network is shipped for {num_players} players"
         raise ValueError(f"search: value=learned needs a value network: {where} (value_model=PATH.onnx)")
     return _load(str(path))
+
+
+def policy_value_head(num_players: int) -> Path | None:
+    """The policy shipped for ``num_players`` where its file also gives a value (``policy-value/1``), else None."""
+    from ..models import MODEL_FILES, shipped_model_path
+
+    if num_players not in MODEL_FILES:
+        return None
+    try:
+        path = shipped_model_path(num_players)
+    except FileNotFoundError:
+        return None
+    return path if has_value(str(path)) else None
 
 
 @lru_cache(maxsize=16)

@@ -25,7 +25,7 @@ def test_the_file_is_small_and_its_card_describes_it(players):
     session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     card = json.loads(metadata_path(players).read_text())
     assert (card["file"], card["num_players"], card["format"]) == (path.name, players, graph_format(session))
-    assert card["format"] == "policy/1" and not card["placeholder"] and card["num_timesteps"] > 0
+    assert card["format"] in ("policy/1", "policy-value/1") and not card["placeholder"] and card["num_timesteps"] > 0
     assert (card["flat_size"], card["num_actions"]) == (FLAT_SIZE, NUM_ACTIONS)
     import hashlib
 
@@ -57,3 +57,22 @@ def test_the_policy_spec_plays_its_own_model_at_its_table(players):
     feed = {"observation": obs, "action_mask": mask}
     assert agent.player_count(obs[0]) == players
     np.testing.assert_array_equal(agent.session_for(players).run(None, feed)[1], own.run(None, feed)[1])
+
+
+@pytest.mark.parametrize("players", [n for n in SIZES if json.loads(metadata_path(n).read_text())["format"] == "policy-value/1"])
+def test_a_file_with_a_value_head_gives_each_seat_a_win_logit_beside_the_policy(players):
+    # the head's held-out figures are on the card; the graph gives one finite logit per observation
+    card = json.loads(metadata_path(players).read_text())
+    assert card["value"]["players"] == players and card["value"]["held_out"]["loss"] > 0
+    from fcm_env.encoding import Observer, legal_action_mask
+    from fcm_env.engine.game import Game
+
+    session = onnxruntime.InferenceSession(str(shipped_model_path(players)), providers=["CPUExecutionProvider"])
+    game = Game.new(players, seed=31)
+    obs = np.stack([Observer().observe_flat(game, p) for p in range(players)]).astype(np.float32)
+    mask = np.stack([legal_action_mask(game, p) for p in range(players)]).astype(np.float32)
+    action, logits, value = session.run(["action", "masked_logits", "value_logit"],
+                                        {"observation": obs, "action_mask": mask})
+    assert value.shape == (players,) and np.isfinite(value).all()
+    mover = game.current_player  # the policy outputs are still there: the seat to move gets a legal action
+    assert mask[mover, action[mover]] == 1

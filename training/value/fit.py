@@ -29,23 +29,31 @@ class Positions:
     off: np.ndarray
     label: np.ndarray
     meta: np.ndarray
+    #: the table size of the games (files written before it was recorded: 2)
+    players: int = 2
 
     @classmethod
     def load(cls, paths: list[Path]) -> Positions:
-        parts = []
+        """The files' positions, concatenated; ``ValueError`` naming a file that is not a positions file,
+        or files of different table sizes (a value learned across sizes would mean nothing at either)."""
+        parts, sizes = [], {}
         for path in paths:
             try:
                 with np.load(path) as data:
                     parts.append({key: data[key] for key in ("idx", "val", "off", "label", "meta")})
+                    sizes[path] = int(data["players"]) if "players" in data.files else 2
             except (OSError, KeyError, ValueError) as error:
                 raise ValueError(f"{path}: not a positions file ({error})") from None
+        if len(set(sizes.values())) > 1:
+            listed = ", ".join(f"{path} ({n} players)" for path, n in sizes.items())
+            raise ValueError(f"positions of different table sizes: {listed}")
         offsets, base = [np.zeros(1, dtype=np.int64)], 0
         for part in parts:
             offsets.append(part["off"][1:] + base)
             base += int(part["off"][-1])
         return cls(np.concatenate([p["idx"] for p in parts]), np.concatenate([p["val"] for p in parts]).astype(np.float32),
                    np.concatenate(offsets), np.concatenate([p["label"] for p in parts]),
-                   np.concatenate([p["meta"] for p in parts]))
+                   np.concatenate([p["meta"] for p in parts]), next(iter(sizes.values()), 2))
 
     def dense(self, rows: np.ndarray, flat_size: int) -> torch.Tensor:
         x = np.zeros((len(rows), flat_size), dtype=np.float32)

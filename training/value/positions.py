@@ -1,7 +1,8 @@
 """Positions for the value network: every seat's observation at each round start, and who won.
 
-A game pairs the shipped policy and the heuristic (policy-heuristic either way round, or each
-against itself: 35/35/15/15), each seat adding random legal moves with a probability drawn per
+A game pairs the shipped policy of its table size and the heuristic (policy-heuristic either way
+round, or each against itself: 35/35/15/15; at 3-5 players the pair's two agents alternate round
+the table), each seat adding random legal moves with a probability drawn per
 game from 0, 2% and 8%, so that the data reaches positions off the two agents' own lines. The
 search stops its rollouts at a round start (``horizon`` rounds on), so those are the positions kept.
 
@@ -12,6 +13,7 @@ Observations are stored sparse (about 800 of 24,880 entries are non-zero): ``idx
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -67,29 +69,30 @@ def play_positions(seed: int, num_players: int = 2) -> dict[str, list]:
     return out
 
 
-def _play_many(seeds: list[int]) -> dict[str, list]:
+def _play_many(seeds: list[int], num_players: int = 2) -> dict[str, list]:
     merged: dict[str, list] = {"idx": [], "val": [], "label": [], "meta": []}
     for seed in seeds:
-        for key, rows in play_positions(seed).items():
+        for key, rows in play_positions(seed, num_players).items():
             merged[key].extend(rows)
     return merged
 
 
-def generate(seed: int, games: int, out: Path, workers: int = 1, chunk: int = 50) -> int:
-    """Play games ``seed .. seed + games - 1`` (in ``workers`` processes) and write their positions
-    to ``out`` (``.npz``); returns the number of positions."""
+def generate(seed: int, games: int, out: Path, workers: int = 1, chunk: int = 50, num_players: int = 2) -> int:
+    """Play games ``seed .. seed + games - 1`` of ``num_players`` (in ``workers`` processes) and write
+    their positions to ``out`` (``.npz``, which records the player count); returns the number of positions."""
     chunks = [list(range(s, min(s + chunk, seed + games))) for s in range(seed, seed + games, chunk)]
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
         if workers > 1:
             with stoppable_pool(workers) as pool:
-                parts = pool.map(_play_many, chunks)
+                parts = pool.map(partial(_play_many, num_players=num_players), chunks)
         else:
-            parts = [_play_many(c) for c in chunks]
+            parts = [_play_many(c, num_players) for c in chunks]
     idx = [a for part in parts for a in part["idx"]]
     offsets = np.zeros(len(idx) + 1, dtype=np.int64)
     np.cumsum([len(a) for a in idx], out=offsets[1:])
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, idx=np.concatenate(idx), val=np.concatenate([a for p in parts for a in p["val"]]),
                         off=offsets, label=np.array([x for p in parts for x in p["label"]], dtype=np.float32),
-                        meta=np.array([x for p in parts for x in p["meta"]], dtype=np.int64))
+                        meta=np.array([x for p in parts for x in p["meta"]], dtype=np.int64),
+                        players=np.int64(num_players))
     return len(idx)
