@@ -79,11 +79,25 @@ def test_the_value_parameters_are_checked_and_a_missing_network_is_named(tmp_pat
     missing = str(tmp_path / "none.onnx")
     with pytest.raises(ValueError, match="value=learned needs a value network: .*none.onnx"):
         learned_or_cash(SearchConfig(value="learned", value_model=missing), 2)
-    with pytest.raises(ValueError, match="no value network is shipped for 5 players"):
-        learned_or_cash(SearchConfig(value="learned"), 5)
-    # auto falls back to the cash lead where no network is shipped for the size
+    # auto falls back to the cash lead where no value network is shipped for the size
     cash = learned_or_cash(SearchConfig(value="auto"), 5)
     assert not isinstance(cash, LearnedValue)
+
+
+def test_learned_reads_the_shipped_policys_value_head_where_no_value_network_is_shipped(monkeypatch):
+    from fcm_agents import models
+    from fcm_agents.search.learned_value import policy_value_head
+
+    for players in (3, 4, 5):  # their policy files are policy-value/1 (docs/models.md, "The value heads")
+        value = learned_or_cash(SearchConfig(value="learned"), players)
+        assert isinstance(value, LearnedValue) and policy_value_head(players) == models.shipped_model_path(players)
+        assert len(value(Game.new(players, seed=1))) == players
+        # auto does not take a head: no measurement says it helps the search yet (cash, as before)
+        assert not isinstance(learned_or_cash(SearchConfig(value="auto"), players, ["same", "policy"]), LearnedValue)
+    monkeypatch.setattr(models, "MODEL_FILES", {2: models.MODEL_FILES[2]})  # a size with neither
+    assert policy_value_head(5) is None
+    with pytest.raises(ValueError, match="no value network is shipped for 5 players"):
+        learned_or_cash(SearchConfig(value="learned"), 5)
 
 
 def test_auto_takes_the_shipped_network_only_against_a_player_modelled_as_the_policy():
