@@ -4,8 +4,10 @@
 (``fcm_agents.load_agent("policy")``). It has the graph interface of
 ``training/common/export.py``: inputs ``observation`` float32 [batch, FLAT_SIZE] and
 ``action_mask`` float32 [batch, NUM_ACTIONS]; outputs ``action`` int64 [batch]
-and ``masked_logits`` (illegal ids at -1e9). ``policy_2p.json`` says where the
-file came from (``"placeholder": true`` for an untrained stand-in).
+and ``masked_logits`` (illegal ids at -1e9), and ``value_logit`` [batch] (the logit that the
+observing seat wins, from a value head on the policy's trunk: format ``policy-value/1``).
+``policy_2p.json`` says where the file came from (``"placeholder": true`` for an untrained stand-in)
+and how its head was fitted.
 
 ``policy_2p_reference.npz`` (repository only, not package data) holds positions
 with the actions the torch checkpoint chose on them; a test checks that the ONNX

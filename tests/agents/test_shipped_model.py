@@ -55,11 +55,11 @@ def test_the_shipped_file_exists_is_small_and_loads_with_onnxruntime():
     session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     assert {i.name: i.shape[1] for i in session.get_inputs()} == {"observation": FLAT_SIZE,
                                                                   "action_mask": NUM_ACTIONS}
-    assert [o.name for o in session.get_outputs()] == ["action", "masked_logits"]
+    assert [o.name for o in session.get_outputs()] == ["action", "masked_logits", "value_logit"]
     meta = json.loads(metadata_path().read_text())
     assert meta["file"] == path.name and meta["num_players"] == 2
     assert (meta["flat_size"], meta["num_actions"]) == (FLAT_SIZE, NUM_ACTIONS)
-    assert meta["format"] == graph_format(session) == "policy/1"  # the card and the graph agree
+    assert meta["format"] == graph_format(session) == "policy-value/1"  # the card and the graph agree
 
 
 def test_every_shipped_file_says_its_format_and_a_foreign_graph_is_named(tmp_path):
