@@ -70,21 +70,29 @@ class LearnedValue:
 
 def learned_or_cash(config, num_players: int, others: list[str] | None = None) -> ValueFn:
     """The value ``config`` (a ``SearchConfig``) asks for at a table of ``num_players`` whose seats are
-    modelled as ``others`` (``"policy"``, ``"heuristic"``, ``"same"``): ``value=learned`` its
-    ``value_model``, else the value of its ``policy_model`` where that network has one, else the
-    value network shipped for that size, else the value head of the policy shipped for that size (an
-    error that says so where there is neither); ``value=auto`` the shipped value network where one
-    exists and another player is modelled as the policy, else the cash lead, as ``prior=auto`` chooses
-    the priors (the policies' heads are not taken by ``auto``: no measurement says they help the
-    search yet); a ``policy_model`` with a value is used against anyone."""
+    modelled as ``others`` (``"policy"``, ``"heuristic"``, ``"same"``):
+
+    - ``value=learned``: its ``value_model``, else the value of its ``policy_model`` where that network
+      has one, else the value network shipped for that size, else the value head of the policy shipped
+      for that size (an error that says so where there is none);
+    - ``value=auto`` with ``prior=policy`` asked for by name: the network as prior and value, i.e. the
+      value of the policy that gives the priors (its ``policy_model``, else the size's shipped policy
+      file, whose head every shipped file has), else as ``learned``, else the cash lead;
+    - ``value=auto`` otherwise: the shipped value network where one exists and another player is
+      modelled as the policy, else the cash lead, as ``prior=auto`` chooses the priors (the policies'
+      heads are not taken here: no measurement says yet that they help the search);
+    - a ``policy_model`` with a value is used against anyone."""
     if config.value == "cash":
         return scorer(config.scale)
     from ..models import shipped_value_path
 
     if not config.value_model and config.policy_model and has_value(config.policy_model):
         return _load(str(Path(config.policy_model)))
+    as_prior = config.value == "auto" and config.prior == "policy" and not config.value_model
+    if as_prior and policy_value_head(num_players) is not None:
+        return _load(str(policy_value_head(num_players)))
     path = Path(config.value_model) if config.value_model else shipped_value_path(num_players)
-    if config.value == "auto" and (others is not None and "policy" not in others):
+    if config.value == "auto" and not as_prior and (others is not None and "policy" not in others):
         return scorer(config.scale)
     if path is None and config.value == "learned":
         path = policy_value_head(num_players)

@@ -156,3 +156,16 @@ def test_the_shipped_network_is_the_file_its_card_names_and_sees_a_runaway_lead(
     assert game.state.players[0].cash > game.state.players[1].cash + 40
     v0, v1 = LearnedValue(path)(game)
     assert v0 > 0.8 and v1 < 0.2
+
+
+def test_prior_policy_by_name_takes_the_network_as_prior_and_value():
+    from fcm_agents.models import shipped_model_path
+    from fcm_agents.search.policy_model import _session
+
+    for players in (2, 3, 4, 5):
+        value = learned_or_cash(SearchConfig(prior="policy"), players, ["same"] + ["heuristic"] * (players - 1))
+        # the policy file's own head, even against heuristics (at 2 players not value_2p.onnx)
+        assert isinstance(value, LearnedValue) and value.session is _session(str(shipped_model_path(players)))
+    assert not isinstance(learned_or_cash(SearchConfig(prior="policy", value="cash"), 4), LearnedValue)
+    # prior=auto keeps the measured rule: cash against heuristics
+    assert not isinstance(learned_or_cash(SearchConfig(prior="auto"), 4, ["same", "heuristic"]), LearnedValue)
