@@ -73,6 +73,6 @@ def test_a_file_with_a_value_head_gives_each_seat_a_win_logit_beside_the_policy(
     mask = np.stack([legal_action_mask(game, p) for p in range(players)]).astype(np.float32)
     action, logits, value = session.run(["action", "masked_logits", "value_logit"],
                                         {"observation": obs, "action_mask": mask})
-    assert value.shape == (players,) and np.isfinite(value).all()
+    assert value.shape == (players,) and np.isfinite(value).all() and logits.shape == (players, NUM_ACTIONS)
     mover = game.current_player  # the policy outputs are still there: the seat to move gets a legal action
     assert mask[mover, action[mover]] == 1

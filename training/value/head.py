@@ -146,12 +146,10 @@ def policy_only(path: Path, out: Path) -> Path:
     """Write ``path`` without the value head this module attached: the ``policy/1`` graph it was made from."""
     import onnx
 
-    from ..common.export import name_format as name
-
     model = onnx.load(str(path))
     _strip(model, path)
     onnx.save(model, str(out))
-    name(out, "policy/1")
+    name_format(out, "policy/1")
     return out
 
 
