@@ -81,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(f"fcm_training.value {args.command}: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"fcm_training.value {args.command}: interrupted; {args.out} is as it was (it is written whole at "
+              f"the end)", file=sys.stderr)
+        return 130
     print(f"held-out loss {best['loss']:.4f}, accuracy {best['accuracy']:.3f}; "
           f"{time.perf_counter() - start:.0f} s -> {args.out}")
     return 0

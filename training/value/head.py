@@ -15,6 +15,7 @@ the head's nodes added and a ``value_logit`` output: a ``policy-value/1`` file
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -137,8 +138,10 @@ def attach(policy_onnx: Path, head: ValueHead, out: Path) -> Path:
     graph.output.append(helper.make_tensor_value_info("value_logit", onnx.TensorProto.FLOAT, ["batch"]))
     onnx.checker.check_model(model)
     out.parent.mkdir(parents=True, exist_ok=True)
-    onnx.save(model, str(out))
-    name_format(out, "policy-value/1")
+    partial = out.with_name(out.name + ".partial")  # written whole, then renamed: an interrupted run
+    onnx.save(model, str(partial))                  # (or out == policy_onnx) never leaves half a file
+    name_format(partial, "policy-value/1")
+    os.replace(partial, out)
     return out
 
 
