@@ -89,8 +89,9 @@ def learned_or_cash(config, num_players: int, others: list[str] | None = None) -
     if not config.value_model and config.policy_model and has_value(config.policy_model):
         return _load(str(Path(config.policy_model)))
     as_prior = config.value == "auto" and config.prior == "policy" and not config.value_model
-    if as_prior and policy_value_head(num_players) is not None:
-        return _load(str(policy_value_head(num_players)))
+    head = policy_value_head(num_players) if as_prior else None
+    if head is not None:
+        return _load(str(head))
     path = Path(config.value_model) if config.value_model else shipped_value_path(num_players)
     if config.value == "auto" and not as_prior and (others is not None and "policy" not in others):
         return scorer(config.scale)
