@@ -98,7 +98,7 @@ def test_extractor_names_match_the_extractors():
 def test_a_bare_name_finds_the_shipped_config(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no configs/ folder here
     assert cfg.shipped_configs() == ["beat_heuristic_2p", "finetune_2p", "finetune_3p", "finetune_4p",
-                                     "finetune_5p", "long", "quick", "ray_4p", "ray_tiny"]
+                                     "finetune_5p", "five_minutes_2p", "long", "quick", "ray_4p", "ray_tiny"]
     assert load_config("quick").name == "quick"
     assert load_config("long.yaml").num_players == 4
 
@@ -112,7 +112,7 @@ def test_an_existing_file_wins_over_a_shipped_name(tmp_path, monkeypatch):
 def test_a_missing_config_lists_the_shipped_ones(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     expected = ("no such file and no shipped config of that name (shipped: beat_heuristic_2p, finetune_2p, "
-                "finetune_3p, finetune_4p, finetune_5p, long, quick, ray_4p, ray_tiny)")
+                "finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny)")
     with pytest.raises(ConfigError, match=re.escape(f"config 'quik' not found: {expected}")):
         load_config("quik")
     with pytest.raises(ConfigError, match=re.escape(f"config 'runs/quick.yaml' not found: {expected}")):
