@@ -139,3 +139,28 @@ def test_the_command_writes_the_file_and_rewrites_its_card(positions, tmp_path, 
                  "--batch", "32", "--out", str(tmp_path / "policy_4p.onnx"), "--card", str(tmp_path / "policy_4p.json")]) == 2
     assert "is a 4-player model; the positions are of 3 players" in capsys.readouterr().err
     assert (tmp_path / "policy_4p.onnx").read_bytes() == shipped_model_path(4).read_bytes()  # nothing written
+
+
+def test_ctrl_c_stops_the_command_at_once_and_leaves_the_file_as_it_was(positions, tmp_path):
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    model = tmp_path / "policy_3p.onnx"
+    shutil.copy(shipped_model_path(3), model)
+    before = model.read_bytes()
+    process = subprocess.Popen([sys.executable, "-m", "fcm_training.value", "head", str(positions), "--policy", str(model),
+                                "--epochs", "100000", "--batch", "32", "--out", str(model)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert "to train on" in process.stdout.readline()  # the features are computed: the head is learning
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and time.monotonic() - sent < 2.0
+    assert err.strip().splitlines() == [f"fcm_training.value head: interrupted; {model} is as it was "
+                                        f"(it is written whole at the end)"]
+    assert model.read_bytes() == before and not list(tmp_path.glob("*.partial"))

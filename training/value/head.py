@@ -45,7 +45,7 @@ def features_name(graph) -> str:
     raise ValueError(f"not an exported SB3 policy: no layer reads {ACTOR_WEIGHT!r} (a value head needs its trunk)")
 
 
-def trunk_features(policy_onnx: Path, data: Positions, batch: int = 1024) -> np.ndarray:
+def trunk_features(policy_onnx: Path, data: Positions, batch: int = 256) -> np.ndarray:
     """``[positions, features]``: the frozen trunk's output for every position of ``data``."""
     import onnx
     import onnxruntime as ort
