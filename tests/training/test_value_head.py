@@ -161,6 +161,6 @@ def test_ctrl_c_stops_the_command_at_once_and_leaves_the_file_as_it_was(position
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130 and time.monotonic() - sent < 2.0
-    assert err.strip().splitlines() == [f"fcm_training.value head: interrupted; {model} is as it was "
-                                        f"(it is written whole at the end)"]
+    line = f"fcm_training.value head: interrupted; {model} is as it was (it is written whole at the end)"
+    assert err.strip().splitlines() == [line]
     assert model.read_bytes() == before and not list(tmp_path.glob("*.partial"))
