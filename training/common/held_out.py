@@ -15,6 +15,15 @@ import torch
 
 Figures = dict[str, float]
 
+#: the held-out games: every tenth seed (a game's positions are alike, so a split by position would flatter)
+HELD_OUT_RULE = "seed % 10 == 0"
+
+
+def split_by_seed(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(train_rows, test_rows)`` of positions whose games were played on ``seeds``: ``HELD_OUT_RULE``."""
+    held_out = seeds % 10 == 0
+    return np.flatnonzero(~held_out), np.flatnonzero(held_out)
+
 
 def train_keeping_best(net: torch.nn.Module, optimizer: torch.optim.Optimizer, train_rows: np.ndarray, batch: int,
                        epochs: int, seed: int, step_loss: Callable[[np.ndarray], torch.Tensor],

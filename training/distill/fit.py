@@ -18,7 +18,7 @@ import torch.nn.functional as F
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
-from ..common.held_out import train_keeping_best
+from ..common.held_out import split_by_seed, train_keeping_best
 from ..value.fit import Positions, blend
 from .network import PolicyValueNet, export_onnx, from_shipped
 from .positions import load
@@ -70,8 +70,7 @@ def fit(paths: list[Path], out: Path, policy_onnx: Path, value_onnx: Path | None
     network's favourite is the search's most visited move), ``accuracy`` (the value's sign against the win)."""
     torch.manual_seed(seed)
     data = Labelled(paths, lead_weight)
-    held_out = data.meta[:, 0] % 10 == 0
-    train_rows, test_rows = np.flatnonzero(~held_out), np.flatnonzero(held_out)
+    train_rows, test_rows = split_by_seed(data.meta[:, 0])
     if len(train_rows) < batch or not len(test_rows):
         raise ValueError(f"{len(data)} positions ({len(train_rows)} to train on, {len(test_rows)} held out, by seed): "
                          f"too few for batches of {batch} and a held-out check; play more games")

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..common.held_out import train_keeping_best
+from ..common.held_out import split_by_seed, train_keeping_best
 from .network import ValueNet, export_onnx, init_from_policy
 
 
@@ -82,8 +82,7 @@ def fit(paths: list[Path], out: Path, policy_onnx: Path, epochs: int = 2, batch:
     (``loss`` against the targets, ``accuracy``: the sign of the logit against the win)."""
     torch.manual_seed(seed)
     data = Positions.load(paths)
-    held_out = data.meta[:, 0] % 10 == 0
-    train_rows, test_rows = np.flatnonzero(~held_out), np.flatnonzero(held_out)
+    train_rows, test_rows = split_by_seed(data.meta[:, 0])
     net = ValueNet()
     init_from_policy(net, policy_onnx)
     flat = net.board_size + net.vector_head.in_features

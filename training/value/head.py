@@ -27,7 +27,7 @@ from torch import nn
 from fcm_env.encoding import NUM_ACTIONS
 
 from ..common.export import name_format
-from ..common.held_out import train_keeping_best
+from ..common.held_out import HELD_OUT_RULE, split_by_seed, train_keeping_best
 from .fit import Positions, targets
 
 #: the first layer of an SB3 policy's actor: its input is the features extractor's output
@@ -83,8 +83,7 @@ def fit_head(features: np.ndarray, data: Positions, epochs: int = 4, batch: int 
     """Train a ``ValueHead`` on ``features`` (``trunk_features`` of ``data``); the weights with the best
     held-out loss (every tenth seed held out), and their figures (``loss``, ``accuracy``)."""
     torch.manual_seed(seed)
-    held_out = data.meta[:, 0] % 10 == 0
-    train_rows, test_rows = np.flatnonzero(~held_out), np.flatnonzero(held_out)
+    train_rows, test_rows = split_by_seed(data.meta[:, 0])
     if len(train_rows) < batch or len(test_rows) == 0:
         raise ValueError(f"too few positions: {len(train_rows)} to train on (a batch is {batch}), "
                          f"{len(test_rows)} held out (seeds ending in 0)")
@@ -190,7 +189,7 @@ def fit_and_attach(paths: list[Path], policy_onnx: Path, out: Path, epochs: int 
                                 "games": len(np.unique(seeds)), "seeds": [int(seeds.min()), int(seeds.max())],
                                 "positions": len(data.label), "players": data.players, "epochs": epochs,
                                 "lead_weight": lead_weight,
-                                "held_out": {"rule": "seed % 10 == 0", "loss": round(best["loss"], 4),
+                                "held_out": {"rule": HELD_OUT_RULE, "loss": round(best["loss"], 4),
                                              "accuracy": round(best["accuracy"], 3)}})
     return figures
 
