@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     loop.add_argument("--epochs", type=int, default=2)
     loop.add_argument("--lr", type=float, default=3e-4)
     loop.add_argument("--eval-games", type=int, default=100, help="games of the network alone after each round")
-    loop.add_argument("--eval-seed", type=int, default=20_000_000)
+    loop.add_argument("--eval-seed", type=int, default=10_000_000,
+                      help="first seed of the per-round games (model selection; final tables use 20000000+)")
     loop.add_argument("--eval-opponent", default="heuristic", help="the agent in every other seat of those games")
     loop.add_argument("--out", type=Path, required=True, help="a folder: loop.json, curve.jsonl, round-R/")
     args = parser.parse_args(argv)
