@@ -249,10 +249,10 @@ def test_the_search_tells_what_the_other_player_plays_like(opponent):
     # the agent that actually plays it
     from fcm_env.engine.persistence.records import new_recorded_game
 
-    game = new_recorded_game(2, 21, max_rounds=6)
+    game = new_recorded_game(2, 21, max_rounds=8)
     search = SearchAgent(parse_params("iterations=2,horizon=0"), seed=1)
     other = make_agent(opponent, seed=0)
-    while not game.is_over and game.state.round < 5:
+    while not game.is_over and game.state.round < 6:
         player = game.current_player
         game.apply(agent_move(search if player == 0 else other, game, player))
     types = search.opponents

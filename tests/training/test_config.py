@@ -98,7 +98,8 @@ def test_extractor_names_match_the_extractors():
 def test_a_bare_name_finds_the_shipped_config(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no configs/ folder here
     assert cfg.shipped_configs() == ["beat_heuristic_2p", "finetune_2p", "finetune_3p", "finetune_4p",
-                                     "finetune_5p", "five_minutes_2p", "long", "quick", "ray_4p", "ray_tiny"]
+                                     "finetune_5p", "five_minutes_2p", "long", "quick", "ray_4p", "ray_tiny",
+                                     "refine_2p"]
     assert load_config("quick").name == "quick"
     assert load_config("long.yaml").num_players == 4
 
@@ -112,16 +113,31 @@ def test_an_existing_file_wins_over_a_shipped_name(tmp_path, monkeypatch):
 def test_a_missing_config_lists_the_shipped_ones(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     expected = ("no such file and no shipped config of that name (shipped: beat_heuristic_2p, finetune_2p, "
-                "finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny)")
+                "finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny, refine_2p)")
     with pytest.raises(ConfigError, match=re.escape(f"config 'quik' not found: {expected}")):
         load_config("quik")
     with pytest.raises(ConfigError, match=re.escape(f"config 'runs/quick.yaml' not found: {expected}")):
         load_config("runs/quick.yaml")  # a path is never looked up by name
 
 
-@pytest.mark.parametrize("name", ["quick", "long", "beat_heuristic_2p", *(f"finetune_{n}p" for n in range(2, 6))])
-def test_every_shipped_config_is_valid(name):
+@pytest.mark.parametrize("name", ["quick", "long", "beat_heuristic_2p", "five_minutes_2p", "refine_2p",
+                                  *(f"finetune_{n}p" for n in range(2, 6))])
+def test_every_shipped_config_is_valid(name, tmp_path, monkeypatch):
+    # the fine-tuning stages start from an earlier stage's output, which a fresh clone lacks: put a file
+    # where each expects it (the check is that it exists), and the rest of the config must hold
+    monkeypatch.chdir(tmp_path)
+    for earlier in ("runs/beat_heuristic_2p/policy.onnx", "runs/finetune_2p/final_model.zip"):
+        Path(earlier).parent.mkdir(parents=True, exist_ok=True)
+        Path(earlier).touch()
     assert load_config(name).name == name
+
+
+@pytest.mark.parametrize(("name", "earlier"), [("finetune_3p", "runs/beat_heuristic_2p/policy.onnx"),
+                                               ("refine_2p", "runs/finetune_2p/final_model.zip")])
+def test_a_stage_without_its_earlier_stage_names_the_missing_file(name, earlier, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=re.escape(f"init_from: no such file {earlier}")):
+        load_config(name)
 
 
 def test_overrides_apply_and_none_keeps_the_files_value(tmp_path):

@@ -160,7 +160,8 @@ def test_ctrl_c_stops_the_command_at_once_and_leaves_the_file_as_it_was(position
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
-    assert process.returncode == 130 and time.monotonic() - sent < 2.0
+    # about 0.5-1.3 s on a free core (docs); 5 s leaves room for a loaded machine, where 100000 epochs would take hours
+    assert process.returncode == 130 and time.monotonic() - sent < 5.0
     line = f"fcm_training.value head: interrupted; {model} is as it was (it is written whole at the end)"
     assert err.strip().splitlines() == [line]
     assert model.read_bytes() == before and not list(tmp_path.glob("*.partial"))
