@@ -1,8 +1,8 @@
 """Long commands stopped for real: SIGINT/SIGTERM sent to ``fcm evaluate``, ``fcm simulate`` and
 ``fcm leaderboard`` at several moments, a worker process SIGKILLed mid-run, then ``--resume``.
 
-Each check: the command exits within ``EXIT_SLACK_S`` of the signal (the target is 2 s; this machine
-is loaded), with exit code 130 (SIGINT) or 143 (SIGTERM), one line on stderr and no traceback; the
+Each check: the command exits after the signal (within ``HANG_S``: a hang check; the 2 s target is
+measured by ``benchmarks/bench_stop.py``), with exit code 130 (SIGINT) or 143 (SIGTERM), one line on stderr and no traceback; the
 kept games are the uninterrupted run's games; and the printed resume command ends with the table of
 an uninterrupted run (per-agent figures and every game).
 """
@@ -19,13 +19,12 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_helpers import ROOT, fcm_env_vars
+from cli_helpers import HANG_S, ROOT, fcm_env_vars
 
 from fcm_env import cli
 from fcm_training.common import evaluate
 from fcm_training.common.evaluate import TournamentConfig, WorkerLost, run_jobs_in_processes
 
-EXIT_SLACK_S = 3.0
 # heuristic against random, 10-round games: a few hundredths of a second a game, so a run of
 # GAMES lasts a couple of seconds and is stopped well before its end
 TOURNAMENT = ["--games", "80", "--seed", "11", "--max-rounds", "10", "--no-progress"]
@@ -62,14 +61,14 @@ def _stop(proc: subprocess.Popen, signum: int, group: bool = False) -> tuple[flo
         os.killpg(proc.pid, signum)
     else:
         proc.send_signal(signum)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=HANG_S + 30)
     return time.monotonic() - sent, err
 
 
 def _check_stopped(proc: subprocess.Popen, signum: int, elapsed: float, err: str, command: str) -> str:
     """The exit code, the time and the one line; returns that line."""
     assert proc.returncode == 128 + signum, err
-    assert elapsed < EXIT_SLACK_S, f"took {elapsed:.2f} s to stop"
+    assert elapsed < HANG_S, f"took {elapsed:.2f} s to stop"
     assert "Traceback" not in err
     (line,) = err.strip().splitlines()  # --no-progress: nothing but the line
     assert line.startswith(f"fcm {command}: interrupted by {signal.Signals(signum).name}; "), line
@@ -172,7 +171,7 @@ def test_simulate_without_out_says_nothing_was_kept(tmp_path):
                   "--workers", "2", "--no-progress", cwd=tmp_path)
     _wait_until(proc, lambda: len(_children(proc.pid)) == 2)  # playing (there is nothing on disk to wait for)
     elapsed, err = _stop(proc, signal.SIGTERM)
-    assert proc.returncode == 143 and elapsed < EXIT_SLACK_S and "Traceback" not in err
+    assert proc.returncode == 143 and elapsed < HANG_S and "Traceback" not in err
     (line,) = err.strip().splitlines()
     assert line.startswith("fcm simulate: interrupted by SIGTERM after ") and "none kept (no --out)" in line
 
@@ -217,7 +216,7 @@ def test_an_interrupted_leaderboard_stops_at_once_and_the_same_command_finishes_
     proc = _start(*resumed, cwd=tmp_path)
     _wait_until(proc, lambda: _count(tmp_path / "games" / "2p-0.jsonl") >= 8)
     elapsed, err = _stop(proc, signal.SIGINT)
-    assert proc.returncode == 130 and elapsed < EXIT_SLACK_S and "Traceback" not in err, err
+    assert proc.returncode == 130 and elapsed < HANG_S and "Traceback" not in err, err
     (line,) = err.strip().splitlines()
     kept = len(_lines(tmp_path / "games" / "2p-0.jsonl"))
     assert line.startswith(f"fcm leaderboard: interrupted by SIGINT; {kept} of 60 games finished and kept in games")

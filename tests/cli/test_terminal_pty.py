@@ -26,7 +26,7 @@ def _spawn(*args: str, plain: bool = True) -> pexpect.spawn:
     env = fcm_env_vars()
     env["FCM_PLAIN_INPUT"] = "1" if plain else "0"
     return pexpect.spawn(sys.executable, ["-m", "fcm_env", "play", *args], cwd=str(ROOT), env=env,
-                         encoding="utf-8", timeout=20, dimensions=(50, 200))
+                         encoding="utf-8", timeout=60, dimensions=(50, 200))  # a hang check
 
 
 def _answer_until(child: pexpect.spawn, stop: str) -> str:

@@ -1,8 +1,8 @@
 """``fcm train`` stopped for real: SIGINT/SIGTERM during behaviour cloning, during PPO and during the final
 evaluation, each followed by the ``--resume`` that the one-line message gives.
 
-Each check: the command exits within ``EXIT_SLACK_S`` of the signal (the target is 2 s; this machine is
-loaded), with exit code 130 (SIGINT) or 143 (SIGTERM), one line on stderr and no traceback (the env
+Each check: the command exits after the signal (within ``HANG_S``: a hang check; the 2 s target is
+measured by ``benchmarks/bench_stop.py``), with exit code 130 (SIGINT) or 143 (SIGTERM), one line on stderr and no traceback (the env
 worker processes ignore SIGINT: the trainer kills them); what the line says was kept is on disk; and the
 resume continues from there and finishes. A tiny network and 2 env processes (``env_workers: 2``).
 """
@@ -20,9 +20,8 @@ import zipfile
 from pathlib import Path
 
 import yaml
-from cli_helpers import fcm_env_vars
+from cli_helpers import HANG_S, fcm_env_vars
 
-EXIT_SLACK_S = 4.0
 TINY = {
     "name": "tiny", "num_players": 2, "max_rounds": 4, "n_envs": 2, "env_workers": 2, "n_steps": 64,
     "batch_size": 64, "n_epochs": 1, "total_timesteps": 1_000_000, "snapshot_every": 128, "eval_every": 256,
@@ -83,13 +82,13 @@ def _alive(pid: int) -> bool:
 def _stop(proc: subprocess.Popen, signum: int, group: bool) -> tuple[float, str]:
     sent = time.monotonic()
     (os.killpg if group else os.kill)(proc.pid, signum)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG_S + 30)
     return time.monotonic() - sent, err
 
 
 def _one_line(proc: subprocess.Popen, signum: int, elapsed: float, err: str, what: str) -> str:
     assert proc.returncode == 128 + signum, err
-    assert elapsed < EXIT_SLACK_S, f"took {elapsed:.2f} s to stop"
+    assert elapsed < HANG_S, f"took {elapsed:.2f} s to stop"
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     (line,) = err.strip().splitlines()
     assert line.startswith(f"fcm train: interrupted by {signal.Signals(signum).name} {what}"), line

@@ -8,6 +8,10 @@ import sys
 import time
 from pathlib import Path
 
+# A stop that takes longer than this is a hang, not a slow machine: the tests check only that. How fast a
+# stop is (the target is 2 s) is measured by benchmarks/bench_stop.py and reported in docs/benchmarks.md.
+HANG_S = 60.0
+
 
 def interrupt_once_kept(args: list[str], kept: Path, pattern: str, wait_s: float = 120) -> tuple[int, list[str], float]:
     """Run ``python -m ARGS``; once a file matching ``pattern`` stands in ``kept``, send SIGINT. Returns the
@@ -19,5 +23,5 @@ def interrupt_once_kept(args: list[str], kept: Path, pattern: str, wait_s: float
         time.sleep(0.2)
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=HANG_S + 30)
     return process.returncode, err.strip().splitlines(), time.monotonic() - sent

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import onnxruntime
 import pytest
-from stop_helpers import interrupt_once_kept
+from stop_helpers import HANG_S, interrupt_once_kept
 
 from fcm_agents import make_agent
 from fcm_agents.match import play_game
@@ -115,7 +115,7 @@ def test_an_interrupted_positions_run_stops_at_once_keeping_its_finished_chunks(
         ["fcm_training.distill", "positions", "--games", "5000", "--seed", "1", "--search", "search:iterations=2",
          "--opponents", "heuristic=1", "--max-rounds", "1", "--chunk", "1", "--workers", "2", "--out", str(out)],
         out, "seeds-*[0-9].npz")
-    assert seconds < 4 and code == 130
+    assert seconds < HANG_S and code == 130  # a hang check: benchmarks/bench_stop.py times it
     assert err == [(f"fcm_training.distill positions: interrupted by SIGINT; the finished chunks "
                     f"are kept in {out}: run the same command to play the rest")]
     kept = load([out])

@@ -7,7 +7,7 @@ import json
 
 import onnxruntime
 import pytest
-from stop_helpers import interrupt_once_kept
+from stop_helpers import HANG_S, interrupt_once_kept
 
 from fcm_agents.models import graph_format
 from fcm_training.distill import __main__ as distill_cli
@@ -75,7 +75,7 @@ def test_an_interrupted_loop_stops_at_once_and_keeps_its_finished_chunks(tmp_pat
         ["fcm_training.distill", "loop", "--rounds", "2", "--games", "5000", "--seed", "1", "--search",
          "search:iterations=2", "--opponents", "heuristic=1", "--max-rounds", "1", "--chunk", "1", "--eval-seed",
          "100000", "--out", str(out)], out / "round-0" / "positions", "seeds-*[0-9].npz")
-    assert seconds < 4 and code == 130
+    assert seconds < HANG_S and code == 130  # a hang check: benchmarks/bench_stop.py times it
     assert err[-1] == (f"fcm_training.distill loop: interrupted by SIGINT; finished chunks and "
                        f"rounds are kept in {out}: run the same command to go on")
     assert list((out / "round-0" / "positions").glob("seeds-*[0-9].npz"))

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from fcm_training.sb3.timing import StageTimer, TimedAgent, format_split
 
 
+class FakeClock:
+    """A clock that moves only when the test says: the figures do not depend on the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_nested_stages_are_subtracted_from_the_stage_around_them():
-    timer = StageTimer()
+    clock = FakeClock()
+    timer = StageTimer(clock=clock)
     with timer.stage("env"):
-        time.sleep(0.02)
+        clock.now += 0.02
         with timer.stage("opponent/heuristic"):
-            time.sleep(0.03)
-    assert timer.seconds["opponent/heuristic"] == pytest.approx(0.03, abs=0.015)
-    assert timer.seconds["env"] == pytest.approx(0.02, abs=0.015)
+            clock.now += 0.03
+    assert timer.seconds["opponent/heuristic"] == pytest.approx(0.03)
+    assert timer.seconds["env"] == pytest.approx(0.02)  # 0.05 in all, less the nested 0.03
     timer.add("update", 1.5)
     split = timer.split(wall=2.0)
     assert split["update"]["share"] == pytest.approx(0.75)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from stop_helpers import HANG_S
 
 from fcm_agents.models import shipped_model_path
 from fcm_agents.search.learned_value import LearnedValue
@@ -63,8 +64,8 @@ def test_an_interrupted_positions_run_stops_at_once_with_one_line_and_writes_not
     time.sleep(4)  # past the start-up: the workers are playing
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    assert time.monotonic() - sent < 4
+    _, err = process.communicate(timeout=HANG_S + 30)
+    assert time.monotonic() - sent < HANG_S  # a hang check: benchmarks/bench_stop.py times the stop
     assert process.returncode == 130
     assert err.strip().splitlines() == [("fcm_training.value positions: interrupted by SIGINT; nothing written "
                                         "(the file is written whole at the end): run the same command again")]

@@ -183,11 +183,9 @@ def test_a_game_with_every_seat_a_bot_is_refused_before_it_is_played():
         made.clear()
         for doc in ({**document, "bots": {"0": "heuristic", "1": "search"}},
                     {**document, "bots": {"0": "random", "1": "random"}, "record": None}):
-            start = time.monotonic()
             reply = page.ask({"type": "load", "document": doc})
             assert reply == {"type": "error", "request": "load",
                              "error": "load: every seat of this game is a bot: nobody to play"}
-            assert time.monotonic() - start < 0.5
         assert made == []  # no bot was even made, so none played
         too_many = page.ask({"type": "new", "num_players": 10**9, "human": 0})  # no loop over a billion seats
         assert too_many["error"] == "new.num_players: 2 to 5 players, got 1000000000"
@@ -204,7 +202,7 @@ class GatedAgent:
         self.inner.reset()
 
     def act_on_game(self, game, player):
-        assert self.gate.wait(10), "the test never opened the gate"
+        assert self.gate.wait(60), "the test never opened the gate"
         return self.inner.act_on_game(game, player)
 
 
@@ -219,7 +217,7 @@ def test_one_request_runs_at_a_time_a_few_wait_and_the_rest_are_refused_as_busy(
             ws.send_text(json.dumps({"type": "refresh"}))
         ws.send_text("{bad")
         (conn,) = app.state.connections
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a hang check: the frames arrive in milliseconds
         while conn.frames < extra + 2 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert conn.frames == extra + 2 and conn.requests == 1 + MAX_WAITING

@@ -28,21 +28,22 @@ from typing import Any
 class StageTimer:
     """Accumulates seconds per stage; nested stages are subtracted from the stage around them."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock  # a test passes a fake clock, so its figures do not depend on the machine's load
         self.seconds: dict[str, float] = defaultdict(float)
         self.calls: dict[str, int] = defaultdict(int)
         self._stack: list[list[Any]] = []  # [name, start, time spent in nested stages]
-        self.started = time.perf_counter()
+        self.started = clock()
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
-        start = time.perf_counter()
+        start = self._clock()
         self._stack.append([name, start, 0.0])
         try:
             yield
         finally:
             _, _, nested = self._stack.pop()
-            spent = time.perf_counter() - start
+            spent = self._clock() - start
             self.seconds[name] += spent - nested
             self.calls[name] += 1
             if self._stack:
@@ -65,7 +66,7 @@ class StageTimer:
 
     def split(self, wall: float | None = None) -> dict[str, dict[str, float]]:
         """``{stage: {seconds, share, calls}}`` with ``other`` = wall time not in any stage."""
-        wall = time.perf_counter() - self.started if wall is None else wall
+        wall = self._clock() - self.started if wall is None else wall
         rows = {name: {"seconds": s, "calls": self.calls[name]} for name, s in sorted(self.seconds.items())}
         rows["other"] = {"seconds": max(0.0, wall - sum(self.seconds.values())), "calls": 0}
         for row in rows.values():
