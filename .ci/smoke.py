@@ -58,7 +58,7 @@ assert "quick.yaml" in configs, configs
 
 # the command line, as a user runs it
 def fcm(*args: str, stdin: str | None = None) -> str:
-    done = subprocess.run([sys.executable, "-m", "fcm_env", *args], input=stdin, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "fcm_apps", *args], input=stdin, capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, f"fcm {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_engine.py [--players 2,3,4,5] [--games 2] [--max-rounds 30] [--json]
 
-The measuring code lives in ``fcm_env.bench`` (``fcm bench`` runs the same); see its
+The measuring code lives in ``fcm_apps.bench`` (``fcm bench`` runs the same); see its
 docstring for what each figure means.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from fcm_env.cli import main
+from fcm_apps.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(["bench", *sys.argv[1:]]))

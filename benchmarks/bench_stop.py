@@ -100,7 +100,7 @@ def stop_once(name: str) -> float:
         cwd = Path(tmp)
         args, ready, signum, group = _scenarios(cwd)[name]
         with (cwd / "out.txt").open("w") as out:
-            proc = subprocess.Popen([sys.executable, "-m", "fcm_env", *args], cwd=cwd, env=_fcm_env(), stdout=out,
+            proc = subprocess.Popen([sys.executable, "-m", "fcm_apps", *args], cwd=cwd, env=_fcm_env(), stdout=out,
                                     stderr=subprocess.PIPE, text=True, start_new_session=True)
         try:
             deadline = time.monotonic() + 300

@@ -1,5 +1,5 @@
-"""The dependency direction data -> engine -> text -> encoding -> env -> agents -> training (README, Layout),
-and no import circle between any two modules of the project."""
+"""The dependency direction data -> engine -> text -> encoding -> view/env -> agents -> training -> apps
+(docs/architecture.md), between packages and between modules, and no import circle anywhere."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ ALLOWED = {
     "fcm_env/encoding": {"numpy", "fcm_env"},
     "fcm_env/env": {"numpy", "gymnasium", "pettingzoo", "fcm_env"},
     "fcm_env/text": {"numpy", "fcm_env"},
+    "fcm_env/view": {"numpy", "fcm_env"},
 }
 # fcm_env sub-packages each layer may import
 ALLOWED_INTERNAL = {
@@ -29,17 +30,17 @@ ALLOWED_INTERNAL = {
         "fcm_env.data", "fcm_env.engine", "fcm_env.text", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture",
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
+    "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
     "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
     "fcm_env/openspiel.py": {"numpy", "pyspiel", "fcm_env.engine", "fcm_env.encoding", "fcm_env.text"},
+    "fcm_env/tables.py": {"rich"},  # results tables for people (tournaments, fcm bench): rich, nothing of ours
 }
-# what a layer may import only inside a function, at run time: the single-agent env's
-# default opponents are fcm_agents.RandomAgent, a higher layer the env must not load on import;
-# the encoder's compiled kernels use numba when it is installed (the optional [fast] extra)
+# what a layer may import only inside a function, at run time: the encoder's compiled kernels use
+# numba when it is installed (the optional [fast] extra)
 LAZY_ALLOWED = {
-    "fcm_env/env": {"fcm_agents"},
     "fcm_env/encoding": {"numba"},
 }
 RL_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "onnxruntime"}
@@ -119,7 +120,7 @@ def test_only_env_layer_imports_pettingzoo_or_gymnasium():
 # ------------------------------------------------------------------ the module graph: no circle, no upward import
 
 #: source folder -> the package name it installs as (pyproject.toml, [tool.setuptools.package-dir])
-PACKAGE_DIRS = {"fcm_env": "fcm_env", "agents": "fcm_agents", "training": "fcm_training"}
+PACKAGE_DIRS = {"fcm_env": "fcm_env", "agents": "fcm_agents", "training": "fcm_training", "apps": "fcm_apps"}
 #: layers from the bottom up; a module may import its own layer or a lower one (prefix match, longest wins)
 RANKS = {
     "fcm_env.data": 0,
@@ -127,34 +128,25 @@ RANKS = {
     "fcm_env.text": 2,
     "fcm_env.picture": 2,
     "fcm_env.encoding": 3,
+    "fcm_env.tables": 2,  # results tables for people (rich), read by tournaments and fcm bench
     "fcm_env.env": 4,
+    "fcm_env.view": 4,  # one player's view and actions as JSON, beside the envs: front ends and prompts read it
     "fcm_env.openspiel": 4,  # the OpenSpiel game: an adapter over the encoding, beside the envs
+    "fcm_env.__main__": 4,  # only says where the command line went
     "fcm_agents": 5,
-    "fcm_agents.llm": 6,  # prompts from the protocol's per-player view (fcm_env.protocol, fcm_env.terminal.context)
-    "fcm_env.protocol": 6,
-    "fcm_env.protocol_requests": 6,
-    "fcm_env.tables": 6,
-    "fcm_env.terminal": 6,
-    "fcm_env.web": 6,
-    "fcm_env.server": 6,
-    "fcm_env.bench": 6,
     "fcm_training": 7,
     "fcm_training.common": 7,  # what both training backends share: below them
     "fcm_training.sb3": 8,
     "fcm_training.rllib": 8,
     "fcm_training.selfplay": 9,  # the public entry point of the SB3 trainer (``python -m``, ``fcm train``)
-    "fcm_env.cli": 10,
-    "fcm_env.__main__": 10,
+    "fcm_apps": 10,  # the front ends: terminal, web, server, bench; nothing imports them
+    "fcm_apps.cli": 11,  # the command line starts every other front end
+    "fcm_apps.__main__": 11,
 }
 #: packages of one layer that must not import each other (the training backends stand side by side)
 APART = (("fcm_training.sb3", "fcm_training.rllib"),)
 #: upward imports made on purpose, inside a function only: (importer prefix, imported prefix, why)
-UPWARD_LAZY = {
-    ("fcm_env.env", "fcm_agents"): "the single-agent env's default opponents are RandomAgents",
-    ("fcm_agents.models.reference", "fcm_training"): "the script that rebuilds the shipped model exports it",
-    ("fcm_agents.registry", "fcm_agents.llm"): "make_agent builds the llm agent on demand; it prompts from the "
-                                                "protocol's view",
-}
+UPWARD_LAZY: dict[tuple[str, str], str] = {}  # none today; one added here must say why it cannot be avoided
 
 
 def _module_name(path: Path) -> str:
@@ -314,3 +306,66 @@ def test_the_engine_top_level_holds_only_the_api():
     # docs/engine-api.md, "Where the rules live": everything else sits in a folder named by its concept
     top = sorted(p.stem for p in (ROOT / "fcm_env/engine").glob("*.py") if p.stem != "__init__")
     assert top == ["actions", "changes", "events", "game", "queries", "state"]
+
+
+# ------------------------------------------------------------------ the package graph: every import, lazy ones too
+
+#: package -> the project packages it never imports: not at module level, not inside a function, not under
+#: TYPE_CHECKING, not by name through importlib (docs/architecture.md)
+FORBIDDEN = {
+    "fcm_env": ("fcm_agents", "fcm_training", "fcm_apps"),
+    "fcm_agents": ("fcm_training", "fcm_apps"),
+    "fcm_training": ("fcm_apps",),
+}
+#: (file, imported module) -> why it cannot be avoided; none today
+PACKAGE_EXCEPTIONS: dict[tuple[str, str], str] = {}
+_BY_NAME = {"import_module", "__import__", "run_module", "find_spec"}
+
+
+def _every_import(path: Path) -> set[str]:
+    """The absolute module names a file imports, wherever the import stands, and the literal names it
+    hands to ``importlib.import_module``, ``__import__``, ``runpy.run_module`` or ``find_spec``
+    (relative imports stay inside their own package, so they cannot cross one)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if called in _BY_NAME and isinstance(node.args[0].value, str):
+                names.add(node.args[0].value)
+    return names
+
+
+def package_violations(root: Path) -> list[str]:
+    """``FILE imports NAME`` for every import of a package that its importer must never use."""
+    found = []
+    for folder, package in PACKAGE_DIRS.items():
+        for path in sorted((root / folder).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            for name in sorted(_every_import(path)):
+                if name.split(".")[0] in FORBIDDEN.get(package, ()) and (rel, name) not in PACKAGE_EXCEPTIONS:
+                    found.append(f"{rel} imports {name}")
+    return found
+
+
+def test_no_package_imports_one_above_it_anywhere_in_its_code():
+    assert package_violations(ROOT) == []
+
+
+def test_the_package_check_finds_planted_upward_imports(tmp_path):
+    for folder in PACKAGE_DIRS:
+        (tmp_path / folder).mkdir()
+    (tmp_path / "fcm_env" / "late.py").write_text("def f():\n    from fcm_agents.heuristic import HeuristicAgent\n")
+    (tmp_path / "agents" / "by_name.py").write_text("import importlib\n\nCLI = importlib.import_module('fcm_apps.cli')\n")
+    (tmp_path / "training" / "typed.py").write_text(
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    import fcm_apps.server\n")
+    (tmp_path / "apps" / "top.py").write_text("import fcm_env\nimport fcm_agents\nimport fcm_training\n")  # allowed
+    (tmp_path / "agents" / "down.py").write_text("from fcm_env.engine.game import Game\nfrom . import base\n")
+    assert package_violations(tmp_path) == [
+        "fcm_env/late.py imports fcm_agents.heuristic",
+        "agents/by_name.py imports fcm_apps.cli",
+        "training/typed.py imports fcm_apps.server",
+    ]

@@ -27,14 +27,14 @@ def test_every_package_folder_is_listed_and_every_listed_package_exists():
     for package in listed:
         assert (_folder(package) / "__init__.py").is_file(), f"{package} -> {_folder(package)} has no __init__.py"
     shipped_folders = {_folder(p) for p in listed}
-    for top in ("fcm_env", "agents", "training"):
+    for top in ("fcm_env", "agents", "training", "apps"):
         for init in (ROOT / top).rglob("__init__.py"):
             assert init.parent in shipped_folders, f"{init.parent.relative_to(ROOT)} is a package folder not shipped"
 
 
 def test_no_generic_top_level_names_are_installed():
     tops = {p.split(".")[0] for p in SETUPTOOLS["packages"]}
-    assert tops == {"fcm_env", "fcm_agents", "fcm_training"}
+    assert tops == {"fcm_env", "fcm_agents", "fcm_training", "fcm_apps"}
 
 
 def test_lowest_constraints_pin_exactly_the_declared_lower_bounds():
@@ -73,10 +73,10 @@ def test_a_users_own_agents_and_training_packages_do_not_shadow_ours(tmp_path):
             "env = FcmSingleAgentEnv(num_players=2, max_rounds=2)\n"
             "obs, info = env.reset(seed=0)\n"
             "import fcm_training.configs, fcm_agents\n"
-            "print(info['learner_id'], type(env.opponents[1]).__name__)\n")
+            "print(info['learner_id'], type(env.opponents[1]).__name__, fcm_agents.RandomAgent.__module__)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["0", "RandomAgent"]
+    assert done.stdout.split() == ["0", "RandomLegalPlayer", "fcm_agents.random_agent"]
 
 
 def test_typed_packages_ship_their_py_typed_marker():

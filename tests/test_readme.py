@@ -40,7 +40,7 @@ def test_every_fcm_command_in_the_readme_parses():
     """A newcomer pastes these: each names a real subcommand with real options."""
     import shlex
 
-    from fcm_env.cli import build_parser
+    from fcm_apps.cli import build_parser
 
     mentions = {"fcm replay --png"}  # an option named in prose, not a command to run
     commands = [c for c in re.findall(r"`(fcm [^`]+)`", README)

@@ -2,7 +2,7 @@
 
 Why a module of its own: the prompt decides what the model may know, so it is built in one place,
 from the seat's view only. ``game.seat_view(player)`` erases the other players' hidden facts, and
-the protocol's ``view`` of that (``fcm_env.protocol``, the per-player view every front end gets)
+the protocol's ``view`` of that (``fcm_env.view``, the per-player view every front end gets)
 is what the text is written from; the numbered choices carry the protocol's kind and params. The
 reply parser is here too, so the words of the question and the rules of the answer stay together.
 """
@@ -17,11 +17,11 @@ from fcm_env.engine.actions import Action, Decision
 from fcm_env.engine.board.occupancy import house_grid
 from fcm_env.engine.game import Game
 from fcm_env.engine.queries import unit_price
-from fcm_env.protocol import action_params, view
-from fcm_env.terminal.context import company_text, context_text
+from fcm_env.text.context import company_text, context_text
 from fcm_env.text.map import render_ascii
 from fcm_env.text.state import piece_marks
 from fcm_env.text.words import action_text, cards_text, milestone_name, ordinal, tile_text
+from fcm_env.view import action_params, view
 
 MAP_WIDTH = 3  # characters per square: house numbers never touch restaurant digits
 

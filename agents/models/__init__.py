@@ -11,8 +11,8 @@ and how its head was fitted.
 
 ``policy_2p_reference.npz`` (repository only, not package data) holds positions
 with the actions the torch checkpoint chose on them; a test checks that the ONNX
-file chooses the same. ``fcm_agents.models.reference`` writes both files from a
-checkpoint (``python -m fcm_agents.models.reference CHECKPOINT``).
+file chooses the same. ``fcm_training.sb3.ship`` writes both files from a
+checkpoint (``python -m fcm_training.sb3.ship CHECKPOINT``).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def shipped_model_path(num_players: int | None = None) -> Path:
         where = resources.files(__name__)
         raise FileNotFoundError(
             f"the shipped policy {filename} is missing from {where}: reinstall fcm-magnate, or write it "
-            f"from a checkpoint with `python -m fcm_agents.models.reference CHECKPOINT`"
+            f"from a checkpoint with `python -m fcm_training.sb3.ship CHECKPOINT`"
         ) from None
 
 

@@ -34,9 +34,9 @@ forward attributes; ``env.get_wrapper_attr("action_masks")()`` reaches the metho
 Opponents are duck-typed: an object with ``act_on_game(game, player) -> Action`` is asked that
 way (it reads the engine state, as the heuristic does); otherwise ``act(observation, action_mask)
 -> int`` gets the flat observation and the int8 mask of its own player. The default opponents
-are ``agents.RandomAgent``s seeded from ``self.np_random`` at every reset (so the env is
-reproducible from its seed); given opponents are used as they are. This module never imports
-``agents`` at import time (agents is a higher layer).
+are ``RandomLegalPlayer``s (uniform over the legal moves, the choices of ``fcm_agents.RandomAgent``)
+seeded from ``self.np_random`` at every reset, so the env is reproducible from its seed; given
+opponents are used as they are. The env imports no agent package (agents is a higher layer).
 
 ``learner_seat`` names a *player id* (``player_k`` of the AEC env): seats in the turn order
 change every round, player ids never do.
@@ -51,7 +51,7 @@ import gymnasium
 import numpy as np
 
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids, legal_action_mask
-from fcm_env.engine.actions import IllegalActionError
+from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import Game
 
 from . import common
@@ -60,10 +60,24 @@ from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, stand
 OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
 
 
-def _default_opponents(rng: np.random.Generator, count: int) -> list[Any]:
-    from fcm_agents import RandomAgent  # a higher layer: only as a default, at run time
+class RandomLegalPlayer:
+    """The default opponent: a uniformly random legal move from its own seeded generator.
 
-    return [RandomAgent(seed=int(rng.integers(2**31))) for _ in range(count)]
+    The env's own few lines, so the env imports no agent package; it chooses exactly what
+    ``fcm_agents.RandomAgent`` with the same seed chooses (tests/env/test_single_agent.py)."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+
+    def act_on_game(self, game: Game, player: int) -> Action:
+        actions = game.legal_actions()
+        return actions[int(self._rng.integers(len(actions)))]
+
+
+def _default_opponents(rng: np.random.Generator, count: int) -> list[Any]:
+    return [RandomLegalPlayer(seed=int(rng.integers(2**31))) for _ in range(count)]
 
 
 class FcmSingleAgentEnv(gymnasium.Env):

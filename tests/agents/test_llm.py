@@ -334,7 +334,7 @@ def test_an_llm_seat_plays_a_short_game_against_the_heuristic(endpoint):
 
 
 def test_fcm_evaluate_plays_an_llm_lineup(endpoint, tmp_path, capsys):
-    from fcm_env import cli
+    from fcm_apps import cli
 
     server = endpoint(rotating)
     spec = f"llm:base_url={server.url},model=fake-model,backoff=0"
@@ -347,7 +347,7 @@ def test_fcm_evaluate_plays_an_llm_lineup(endpoint, tmp_path, capsys):
 
 
 def test_fcm_evaluate_stops_with_one_line_when_the_endpoint_fails(endpoint, tmp_path, capsys):
-    from fcm_env import cli
+    from fcm_apps import cli
 
     server = endpoint(lambda request: 503)
     code = cli.main(["evaluate", "--lineup", f"llm:base_url={server.url},model=m,retries=0,heuristic",
@@ -357,7 +357,7 @@ def test_fcm_evaluate_stops_with_one_line_when_the_endpoint_fails(endpoint, tmp_
 
 
 def test_fcm_evaluate_names_a_bad_llm_spec(capsys):
-    from fcm_env import cli
+    from fcm_apps import cli
 
     lineup = "llm:base_url=http://127.0.0.1:9/v1,model=m,tempreature=0,heuristic"
     code = cli.main(["evaluate", "--lineup", lineup,

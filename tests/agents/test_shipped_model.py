@@ -2,7 +2,7 @@
 
 It needs onnxruntime only (no torch), answers only legal actions in both modes,
 and chooses what the torch checkpoint it was exported from chose on the saved
-reference positions (``policy_2p_reference.npz``, written by ``fcm_agents.models.reference``).
+reference positions (``policy_2p_reference.npz``, written by ``fcm_training.sb3.ship``).
 """
 
 from __future__ import annotations
@@ -192,7 +192,7 @@ def test_a_file_that_is_not_a_policy_is_refused(tmp_path):
 
 
 def test_the_two_part_observation_is_flattened_like_observe_flat(agent):
-    from fcm_env.server import bot_move  # what `fcm play` and `fcm serve` ask bots with
+    from fcm_apps.server import bot_move  # what `fcm play` and `fcm serve` ask bots with
 
     observer, game = Observer(), Game.new(2, seed=5)
     player = game.current_player
@@ -205,7 +205,7 @@ def test_the_two_part_observation_is_flattened_like_observe_flat(agent):
 def test_cli_play_and_evaluate_take_the_policy_spec(tmp_path, monkeypatch, capsys):
     import io
 
-    from fcm_env import cli
+    from fcm_apps import cli
 
     monkeypatch.chdir(tmp_path)  # the game's record is saved under runs/ here
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\ny\n" * 3000))  # the first choice, confirmed when asked

@@ -1,4 +1,4 @@
-"""Run ``python -m fcm_env ...`` as a subprocess from the checkout, and read PNG files."""
+"""Run ``python -m fcm_apps ...`` as a subprocess from the checkout, and read PNG files."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def run_fcm(*args: str, stdin: str | None = None, cwd: Path | None = None, timeo
             ) -> subprocess.CompletedProcess:
     """``fcm ARGS`` in a fresh interpreter; text output, never raises on a non-zero exit."""
     return subprocess.run(
-        [sys.executable, "-m", "fcm_env", *args], check=False, input=stdin, capture_output=True, text=True,
+        [sys.executable, "-m", "fcm_apps", *args], check=False, input=stdin, capture_output=True, text=True,
         cwd=cwd or ROOT, env=fcm_env_vars(), timeout=timeout,
     )
 

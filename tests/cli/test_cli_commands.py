@@ -12,7 +12,8 @@ from cli_helpers import ROOT, png_size, run_fcm
 
 from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
-from fcm_env import cli
+from fcm_apps import cli
+from fcm_apps.cli import batches
 from fcm_env.engine.persistence.records import GameRecord, replay
 from fcm_env.picture import layout
 
@@ -346,7 +347,7 @@ def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
 
 
 def test_off_a_terminal_the_progress_is_a_plain_counter(capsys):
-    with cli._progress(3, "games") as tick:  # pytest's captured stderr is not a terminal
+    with batches._progress(3, "games") as tick:  # pytest's captured stderr is not a terminal
         for _ in range(3):
             tick()
     err = capsys.readouterr().err

@@ -8,7 +8,7 @@ from cli_helpers import png_size
 
 from fcm_agents.match import play_game
 from fcm_agents.registry import make_agent
-from fcm_env import cli
+from fcm_apps import cli
 from fcm_env.engine.persistence.records import replay
 from fcm_env.picture import layout
 from fcm_env.tables import plural

@@ -1,4 +1,4 @@
-"""``fcm play`` (fcm_env.terminal): the story between decisions, names instead of numbers, placements
+"""``fcm play`` (fcm_apps.terminal): the story between decisions, names instead of numbers, placements
 by coordinate with a preview, the end message per variant and cause, records saved on every exit.
 
 The formatting functions are checked with exact strings on a seeded game (player 0 passes, the
@@ -15,21 +15,21 @@ import pytest
 from cli_helpers import run_fcm
 
 from fcm_agents.registry import make_agent
-from fcm_env import cli
+from fcm_apps import cli
+from fcm_apps.server import bot_move
+from fcm_apps.terminal.board import board_text, preview_text
+from fcm_apps.terminal.game import TerminalGame
+from fcm_apps.terminal.prompt import parse_coordinate
+from fcm_apps.terminal.story import Narrator, end_lines
 from fcm_env.data import EmployeeType
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.board.placement import restaurant_entrance
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, new_recorded_game, replay
-from fcm_env.protocol import view
-from fcm_env.server import bot_move
-from fcm_env.terminal.board import board_text, preview_text
-from fcm_env.terminal.context import company_text, context_text
-from fcm_env.terminal.game import TerminalGame
-from fcm_env.terminal.prompt import parse_coordinate
-from fcm_env.terminal.story import Narrator, end_lines
+from fcm_env.text.context import company_text, context_text
 from fcm_env.text.explain import placement_refusal
 from fcm_env.text.words import action_text
+from fcm_env.view import view
 
 # a few bad answers and commands first, then always the first choice, confirming placements
 SCRIPT = "x\n0\n999\n\n?\nb\nl\ns\n" + "1\ny\n" * 1500

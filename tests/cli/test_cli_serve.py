@@ -17,7 +17,7 @@ class Client:
 
     def __init__(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fcm_env", "serve", "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [sys.executable, "-m", "fcm_apps", "serve", "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=ROOT, env=fcm_env_vars(),
         )
 
@@ -107,7 +107,7 @@ def test_bad_requests_get_errors_and_the_server_ends_at_eof():
         '{"cmd": "legal"}',
         '{"cmd": "act", "player": 0}',
     ]
-    done = subprocess.run([sys.executable, "-m", "fcm_env", "serve", "--stdio"], input="\n".join(lines) + "\n",
+    done = subprocess.run([sys.executable, "-m", "fcm_apps", "serve", "--stdio"], input="\n".join(lines) + "\n",
                           check=False, capture_output=True, text=True, cwd=ROOT, env=fcm_env_vars(), timeout=60)
     assert done.returncode == 0, done.stderr
     replies = [json.loads(line) for line in done.stdout.splitlines()]

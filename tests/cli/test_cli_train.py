@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from fcm_env import cli
+from fcm_apps import cli
 
 TINY = {
     "name": "tiny", "num_players": 2, "max_rounds": 3, "n_envs": 1, "env_workers": 1, "n_steps": 64,

@@ -13,17 +13,17 @@ import json
 import pytest
 
 from fcm_agents.registry import make_agent
-from fcm_env import cli
+from fcm_apps import cli
+from fcm_apps.server import Session, bot_move
+from fcm_apps.terminal.story import Narrator
+from fcm_apps.web.replay import ReplayCursor
+from fcm_apps.web.table import PlayTable
 from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.events import visible
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import new_recorded_game
-from fcm_env.server import Session, bot_move
-from fcm_env.terminal.story import Narrator
 from fcm_env.text import sentences as text_sentences
 from fcm_env.text.sentences import EventWriter, cash_before, sentences
-from fcm_env.web.replay import ReplayCursor
-from fcm_env.web.table import PlayTable
 
 HUMAN = 0
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import HANG_S, ROOT, fcm_env_vars
 
-from fcm_env import cli
+from fcm_apps import cli
 from fcm_training.common import evaluate
 from fcm_training.common.evaluate import TournamentConfig, WorkerLost, run_jobs_in_processes
 
@@ -32,7 +32,7 @@ EVALUATE = ["evaluate", "--lineup", "heuristic,random", *TOURNAMENT, "--workers"
 
 
 def _start(*args: str, cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "fcm_env", *args], cwd=cwd, env=fcm_env_vars(),
+    return subprocess.Popen([sys.executable, "-m", "fcm_apps", *args], cwd=cwd, env=fcm_env_vars(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
@@ -76,10 +76,10 @@ def _check_stopped(proc: subprocess.Popen, signum: int, elapsed: float, err: str
 
 
 def _resume(line: str, cwd: Path) -> subprocess.CompletedProcess:
-    """Run the resume command the line gives (``fcm ...`` as ``python -m fcm_env ...``)."""
+    """Run the resume command the line gives (``fcm ...`` as ``python -m fcm_apps ...``)."""
     words = shlex.split(line.split("resume: ", 1)[1])
     assert words[0] == "fcm"
-    return subprocess.run([sys.executable, "-m", "fcm_env", *words[1:]], cwd=cwd, env=fcm_env_vars(),
+    return subprocess.run([sys.executable, "-m", "fcm_apps", *words[1:]], cwd=cwd, env=fcm_env_vars(),
                           capture_output=True, text=True, timeout=120, check=False)
 
 
@@ -94,7 +94,7 @@ def _same_table(out: Path, reference: dict) -> None:
 def reference(tmp_path_factory) -> dict:
     """The uninterrupted tournament's summary.json."""
     cwd = tmp_path_factory.mktemp("reference")
-    done = subprocess.run([sys.executable, "-m", "fcm_env", *EVALUATE, "--out", "ref"], cwd=cwd, env=fcm_env_vars(),
+    done = subprocess.run([sys.executable, "-m", "fcm_apps", *EVALUATE, "--out", "ref"], cwd=cwd, env=fcm_env_vars(),
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     summary = json.loads((cwd / "ref" / "summary.json").read_text())
@@ -209,7 +209,7 @@ def test_a_worker_killed_mid_run_has_its_game_played_again(tmp_path, reference):
 def test_an_interrupted_leaderboard_stops_at_once_and_the_same_command_finishes_it(tmp_path):
     args = ["leaderboard", "--agents", "random,heuristic", "--players", "2", "--games", "60", "--max-rounds", "10",
             "--workers", "2", "--no-progress"]
-    whole = subprocess.run([sys.executable, "-m", "fcm_env", *args, "--out", "whole", "--markdown", "whole.md"],
+    whole = subprocess.run([sys.executable, "-m", "fcm_apps", *args, "--out", "whole", "--markdown", "whole.md"],
                            cwd=tmp_path, env=fcm_env_vars(), capture_output=True, text=True, timeout=120, check=False)
     assert whole.returncode == 0, whole.stderr
     resumed = [*args, "--out", "games", "--markdown", "lb.md"]
@@ -221,7 +221,7 @@ def test_an_interrupted_leaderboard_stops_at_once_and_the_same_command_finishes_
     kept = len(_lines(tmp_path / "games" / "2p-0.jsonl"))
     assert line.startswith(f"fcm leaderboard: interrupted by SIGINT; {kept} of 60 games finished and kept in games")
     print(f"leaderboard, SIGINT after 8 games: stopped in {elapsed:.2f} s, {kept} games kept")
-    done = subprocess.run([sys.executable, "-m", "fcm_env", *resumed], cwd=tmp_path, env=fcm_env_vars(),
+    done = subprocess.run([sys.executable, "-m", "fcm_apps", *resumed], cwd=tmp_path, env=fcm_env_vars(),
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     standings = [json.loads((tmp_path / name).read_text())["standings"] for name in ("whole.json", "lb.json")]

@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from fcm_agents import HeuristicAgent, RandomAgent
+from fcm_apps.server import Session, encode_reply, serve
 from fcm_env.data import EmployeeType, Milestone
 from fcm_env.encoding import legal_action_ids
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, replay
 from fcm_env.engine.persistence.serialize import state_to_dict
-from fcm_env.protocol import (
+from fcm_env.view import (
     PARAMS,
     ProtocolError,
     apply,
@@ -24,7 +25,6 @@ from fcm_env.protocol import (
     parse_action,
     view,
 )
-from fcm_env.server import Session, encode_reply, serve
 
 E = EmployeeType
 

@@ -8,7 +8,7 @@ import re
 from cli_helpers import ROOT
 
 from fcm_agents.registry import make_agent
-from fcm_env.server import Session
+from fcm_apps.server import Session
 
 DOC = ROOT / "docs" / "protocol.md"
 BELOW = "(the reply below)"

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fcm_agents import HeuristicAgent, RandomAgent
-from fcm_env.server import Session, serve
+from fcm_apps.server import Session, serve
 
 
 def factory(spec: str, seed: int) -> Any:

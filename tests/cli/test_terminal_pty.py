@@ -25,7 +25,7 @@ def _spawn(*args: str, plain: bool = True) -> pexpect.spawn:
     the regular expressions here can follow (prompt_toolkit redraws the line with escape codes)."""
     env = fcm_env_vars()
     env["FCM_PLAIN_INPUT"] = "1" if plain else "0"
-    return pexpect.spawn(sys.executable, ["-m", "fcm_env", "play", *args], cwd=str(ROOT), env=env,
+    return pexpect.spawn(sys.executable, ["-m", "fcm_apps", "play", *args], cwd=str(ROOT), env=env,
                          encoding="utf-8", timeout=60, dimensions=(50, 200))  # a hang check
 
 

@@ -39,7 +39,7 @@ def _start(cwd: Path, *args: str) -> subprocess.Popen:
     """``fcm train tiny.yaml ARGS`` in its own session (so a signal to its group is a terminal's Ctrl-C);
     stdout goes to ``out.txt``, read while it runs."""
     with (cwd / "out.txt").open("w") as out:
-        return subprocess.Popen([sys.executable, "-m", "fcm_env", "train", "tiny.yaml", *args], cwd=cwd,
+        return subprocess.Popen([sys.executable, "-m", "fcm_apps", "train", "tiny.yaml", *args], cwd=cwd,
                                 env=fcm_env_vars(), stdout=out, stderr=subprocess.PIPE, text=True,
                                 start_new_session=True)
 
@@ -97,10 +97,10 @@ def _one_line(proc: subprocess.Popen, signum: int, elapsed: float, err: str, wha
 
 
 def _resume(line: str, cwd: Path, *extra: str) -> subprocess.CompletedProcess:
-    """The resume command the line gives (``fcm ...`` as ``python -m fcm_env ...``), plus ``extra``."""
+    """The resume command the line gives (``fcm ...`` as ``python -m fcm_apps ...``), plus ``extra``."""
     words = shlex.split(line.split("resume with: ", 1)[1])
     assert words[:3] == ["fcm", "train", "tiny.yaml"]
-    return subprocess.run([sys.executable, "-m", "fcm_env", *words[1:], *extra], cwd=cwd, env=fcm_env_vars(),
+    return subprocess.run([sys.executable, "-m", "fcm_apps", *words[1:], *extra], cwd=cwd, env=fcm_env_vars(),
                           capture_output=True, text=True, timeout=180, check=False)
 
 

@@ -272,6 +272,28 @@ def test_the_same_seed_gives_the_same_episode_with_default_opponents():
     assert episode(FcmSingleAgentEnv(**kwargs)) == episode(FcmSingleAgentEnv(**kwargs))
 
 
+def test_the_default_opponents_play_what_random_agents_with_their_seeds_play():
+    # the env's own random player (the env imports no agent package) is fcm_agents.RandomAgent's twin
+    from fcm_agents import RandomAgent
+
+    def episode(opponents=None):
+        env = FcmSingleAgentEnv(num_players=3, max_rounds=2, learner_seat=0, opponents=opponents)
+        env.reset(seed=5)
+        rng = np.random.default_rng(2)
+        done, steps = False, 0
+        while not done:
+            _, _, terminated, truncated, _ = env.step(random_legal(env.action_masks(), rng))
+            done, steps = terminated or truncated, steps + 1
+        return steps, fingerprint(env.game)
+
+    plain = FcmSingleAgentEnv(num_players=3, max_rounds=2, learner_seat=0)
+    plain.reset(seed=5)
+    seeds = [plain.opponents[p]._rng.bit_generator.seed_seq.entropy for p in sorted(plain.opponents)]
+    assert len(set(seeds)) == 2
+    assert episode() == episode([RandomAgent(seed=s) for s in seeds])
+    assert episode() != episode([RandomAgent(seed=s + 1) for s in seeds])  # the seeds matter
+
+
 def test_random_learner_seat_and_game_seed_come_from_the_env_generator():
     e = FcmSingleAgentEnv(num_players=4, learner_seat="random")
     twin = FcmSingleAgentEnv(num_players=4, learner_seat="random")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from fcm_env import cli
+from fcm_apps import cli
 from fcm_training.common.leaderboard import LeaderboardConfig, logged_runs
 
 AGENTS = "random,heuristic,search:iterations=2,horizon=0"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from fcm_env import cli
+from fcm_apps import cli
 from fcm_training.common.threads import passive_openmp, spin_warning, workers_warning
 
 

@@ -11,10 +11,10 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 from starlette.testclient import TestClient
 
 from fcm_agents.registry import make_agent
+from fcm_apps.server import Session
+from fcm_apps.web.app import create_app
 from fcm_env.engine.game import Game
-from fcm_env.protocol import view
-from fcm_env.server import Session
-from fcm_env.web.app import create_app
+from fcm_env.view import view
 
 # the server answers only its own names (docs/web.md, Security): TestClient's default "testserver" is refused
 BASE, WS = "http://127.0.0.1:8000", "ws://127.0.0.1:8000/ws"
@@ -241,7 +241,7 @@ def test_a_record_given_on_the_command_line_is_offered_for_replay(tmp_path):
 
 
 def test_fcm_web_is_a_subcommand():
-    from fcm_env.cli import build_parser
+    from fcm_apps.cli import build_parser
 
     args = build_parser().parse_args(["web", "--port", "8123", "--replay", "g.json"])
     assert (args.host, args.port, args.open, args.replay) == ("127.0.0.1", 8123, False, "g.json")
@@ -261,9 +261,9 @@ def test_the_strong_bot_plays_a_whole_game(page):
 def test_campaign_spots_carry_the_houses_they_reach():
     """docs/web.md: each PLACE_CAMPAIGN move names the houses it would reach (``reach``), the engine's
     ``campaign_reach`` on the true game (houses and the map are public)."""
+    from fcm_apps.server import bot_move
+    from fcm_apps.web.table import PlayTable
     from fcm_env.engine.queries import campaign_reach
-    from fcm_env.server import bot_move
-    from fcm_env.web.table import PlayTable
 
     session = Session(make_agent)
     table = PlayTable.start(session, {"num_players": 2, "human": 1, "bots": {"0": "heuristic"}, "seed": 4})
@@ -284,8 +284,8 @@ def test_campaign_spots_carry_the_houses_they_reach():
 def _heuristic_table(stop, human: int = 0, seed: int = 1):
     """A table whose human seat a heuristic plays until ``stop(message, log entries so far)``:
     (session, table, every message's log entries, the last message)."""
-    from fcm_env.server import bot_move
-    from fcm_env.web.table import PlayTable
+    from fcm_apps.server import bot_move
+    from fcm_apps.web.table import PlayTable
 
     session = Session(make_agent)
     table = PlayTable.start(session, {"num_players": 2, "human": human, "bots": {str(1 - human): "heuristic"},

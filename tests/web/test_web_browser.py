@@ -26,7 +26,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (dev extra)")
 
 from fcm_agents.registry import make_agent
-from fcm_env.server import Session
+from fcm_apps.server import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +55,7 @@ def server(tmp_path):
     record = tmp_path / "game.json"
     record.write_text(json.dumps(session.handle({"cmd": "record"})["record"]))
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "fcm_env", "web", "--port", str(port), "--replay", str(record)],
+    proc = subprocess.Popen([sys.executable, "-m", "fcm_apps", "web", "--port", str(port), "--replay", str(record)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:

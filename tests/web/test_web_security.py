@@ -18,9 +18,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fcm_agents.registry import make_agent
-from fcm_env.server import Session
-from fcm_env.web import app as web_app
-from fcm_env.web.app import MAX_CONNECTIONS, MAX_SAVES, MAX_WAITING, create_app, is_loopback
+from fcm_apps.server import Session
+from fcm_apps.web import app as web_app
+from fcm_apps.web.app import MAX_CONNECTIONS, MAX_SAVES, MAX_WAITING, create_app, is_loopback
 
 BASE, WS = "http://127.0.0.1:8000", "ws://127.0.0.1:8000/ws"
 NEW = {"type": "new", "num_players": 2, "human": 0, "bots": {"1": "heuristic"}, "seed": 0}
@@ -100,7 +100,7 @@ def test_loopback_addresses_and_the_warning_for_others(monkeypatch, capsys):
     assert not any(map(is_loopback, ("0.0.0.0", "::", "192.168.1.5", "example.com")))
     import uvicorn
 
-    from fcm_env.cli import build_parser, main
+    from fcm_apps.cli import build_parser, main
 
     args = build_parser().parse_args(["web", "--allow-origin", "http://a:1", "--allow-origin", "http://b:2"])
     assert args.allow_origin == ["http://a:1", "http://b:2"]

@@ -39,7 +39,7 @@ from fcm_agents.match import MatchResult, play_game
 from fcm_agents.registry import make_agent
 from fcm_env.tables import new_table, plural, render_plain
 
-from .interrupts import (  # noqa: F401 -- Interrupted, stop_on_signals: fcm_env.cli imports them from here
+from .interrupts import (  # noqa: F401 -- Interrupted, stop_on_signals: fcm_apps.cli imports them from here
     Interrupted,
     deferred_signals,
     forget_worker,

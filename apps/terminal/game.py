@@ -2,7 +2,7 @@
 
 Why a module of its own: starting a game (new or ``--resume``), seating the bots, running the loop
 and saving the record (Ctrl-C too) is the session's job; the human's prompt is
-``fcm_env.terminal.prompt``.
+``fcm_apps.terminal.prompt``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from fcm_apps.terminal.prompt import HumanTurn
+from fcm_apps.terminal.story import Narrator, end_lines
 from fcm_env.data import Milestone
 from fcm_env.engine.game import Game
-from fcm_env.terminal.prompt import HumanTurn
-from fcm_env.terminal.story import Narrator, end_lines
 
 # ------------------------------------------------------------------ the game loop
 
@@ -52,7 +52,7 @@ class TerminalGame(HumanTurn):
 
     def run(self) -> int:
         """0 when the game ends; 1 when the human quits or the input ends first."""
-        from fcm_env.server import bot_move
+        from fcm_apps.server import bot_move
 
         game = self.game
         others = ", ".join(f"player {p}: {self.names[p]}" for p in sorted(self.bots))

@@ -1,7 +1,7 @@
 """Write the shipped policy from a MaskablePPO checkpoint: the ONNX file, its torch reference, its metadata.
 
-    python -m fcm_agents.models.reference runs/<run>/best_model.zip            # 2-player model
-    python -m fcm_agents.models.reference CHECKPOINT --players 2 --games 3 --seed 0
+    python -m fcm_training.sb3.ship runs/<run>/best_model.zip            # 2-player model
+    python -m fcm_training.sb3.ship CHECKPOINT --players 2 --games 3 --seed 0
 
 writes ``agents/models/policy_2p.onnx`` (``fcm_training.common.export.export_onnx``),
 ``policy_2p_reference.npz`` (``write_reference``: positions from seeded random
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from . import MODEL_FILES, graph_format, metadata_path, reference_path
+from fcm_agents.models import MODEL_FILES, graph_format, metadata_path, reference_path
 
 MODELS_DIR = Path(__file__).resolve().parent
 
@@ -52,10 +52,9 @@ def write_reference(model: Any, path: str | Path, games: int = 3, seed: int = 0,
     """
     import torch
 
+    from fcm_agents.random_agent import RandomAgent
     from fcm_env.encoding import Observer, legal_action_mask
     from fcm_env.engine.game import Game
-
-    from ..random_agent import RandomAgent
 
     model = _load(model)
     policy = getattr(model, "policy", model)
@@ -109,7 +108,7 @@ def write_reference(model: Any, path: str | Path, games: int = 3, seed: int = 0,
 
 def check_reference(onnx_path: str | Path, reference: str | Path) -> int:
     """How many reference positions the ONNX model decides like torch; raises if any differs."""
-    from ..onnx_agent import OnnxAgent
+    from fcm_agents.onnx_agent import OnnxAgent
 
     data = np.load(reference)
     chosen = OnnxAgent(onnx_path).act_batch(data["observations"], data["masks"])
@@ -165,7 +164,7 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fcm_agents.models.reference", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m fcm_training.sb3.ship", description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="MaskablePPO checkpoint (.zip)")
     parser.add_argument("--players", type=int, default=2, help="player count the model is shipped for")
     parser.add_argument("--games", type=int, default=3, help="seeded random games the reference positions come from")

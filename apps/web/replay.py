@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fcm_apps.web.shapes import with_lanes
+from fcm_apps.web.table import TableError, log_entry
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, RecordFormatError, replay
-from fcm_env.protocol import status, view
 from fcm_env.text.sentences import sentences
-from fcm_env.web.shapes import with_lanes
-from fcm_env.web.table import TableError, log_entry
+from fcm_env.view import status, view
 
 SNAPSHOT_EVERY = 25
 

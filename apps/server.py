@@ -3,8 +3,8 @@
 Why: a front end drives games over a pipe or socket with one JSON request per line; the
 server must answer every line with exactly one strict-JSON reply, whatever the line holds,
 and never change a game on a rejected request. Each request is checked against its
-command's fields (``fcm_env.protocol_requests``); views, legal actions and moves come from
-``fcm_env.protocol``. ``docs/protocol.md`` documents the commands.
+command's fields (``fcm_apps.server_requests``); views, legal actions and moves come from
+``fcm_env.view``. ``docs/protocol.md`` documents the commands.
 
 * ``Session``: the request handler (dicts or lines in, dicts out), games by id;
 * ``serve(infile, outfile, agent_factory)``: the line loop until ``quit`` or end of input;
@@ -22,29 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar
 
-from fcm_env.encoding import Observer, visibility
-from fcm_env.engine import events as engine_events
-from fcm_env.engine.actions import Action, Decision, IllegalActionError
-from fcm_env.engine.game import Game
-from fcm_env.engine.persistence.records import (
-    GameRecord,
-    RecordFormatError,
-    new_recorded_game,
-    replay,
-    result_of,
-)
-from fcm_env.engine.persistence.serialize import StateFormatError, state_to_dict
-from fcm_env.protocol import (
-    MAX_BOT_DECISIONS,
-    ProtocolError,
-    apply,
-    check_player,
-    describe_action,
-    legal_actions,
-    status,
-    view,
-)
-from fcm_env.protocol_requests import (
+from fcm_agents.base import agent_move
+from fcm_apps.server_requests import (
     SEED_LIMIT,
     ActRequest,
     GameRequest,
@@ -58,17 +37,37 @@ from fcm_env.protocol_requests import (
     parse_request,
     short,
 )
+from fcm_env.encoding import Observer, visibility
+from fcm_env.engine import events as engine_events
+from fcm_env.engine.actions import Action, Decision, IllegalActionError
+from fcm_env.engine.game import Game
+from fcm_env.engine.persistence.records import (
+    GameRecord,
+    RecordFormatError,
+    new_recorded_game,
+    replay,
+    result_of,
+)
+from fcm_env.engine.persistence.serialize import StateFormatError, state_to_dict
+from fcm_env.view import (
+    ProtocolError,
+    apply,
+    check_player,
+    describe_action,
+    legal_actions,
+    status,
+    view,
+)
 
 # ------------------------------------------------------------------ the server session
 
 AgentFactory = Callable[[str, int], Any]
+MAX_BOT_DECISIONS = 200_000  # bots that play this long without an end are stuck: the request fails
 
 
 def bot_move(agent: Any, game: Game, player: int, observer: Observer | None = None) -> Action:
     """Ask an agent for its move (``fcm_agents.base.agent_move``: ``act_on_game`` if it reads the
     engine, else observation + mask)."""
-    from fcm_agents.base import agent_move
-
     return agent_move(agent, game, player, observer)
 
 

@@ -2,7 +2,7 @@
 
 Why a module of its own: the human's decision is the one place ``fcm play`` reads input; what a
 line of text means (a number, a command, ``9 8 sw`` as a placement) is kept apart from the loop
-that plays the bots and saves the record (``fcm_env.terminal.game``).
+that plays the bots and saves the record (``fcm_apps.terminal.game``).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from fcm_apps.terminal.board import board_text, preview_text
+from fcm_apps.terminal.story import Narrator
 from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
-from fcm_env.terminal.board import board_text, preview_text
-from fcm_env.terminal.context import company_text, context_text
-from fcm_env.terminal.story import Narrator
+from fcm_env.text.context import company_text, context_text
 from fcm_env.text.explain import payday_text, placement_refusal, reach_text
 from fcm_env.text.words import CORNERS, PLACEMENT_KINDS, SIDES, action_text, ordinal
 
@@ -107,7 +107,7 @@ class HumanTurn:
         return None
 
     def _human_turn(self) -> bool:
-        from fcm_env.protocol import DECISION_TEXT, view
+        from fcm_env.view import DECISION_TEXT, view
 
         game, state = self.game, self.game.state
         for line in self.narrator.head(state.round, game.phase.name.lower()):
@@ -249,7 +249,7 @@ class HumanTurn:
         return False
 
     def _status(self) -> None:
-        from fcm_env.protocol import view
+        from fcm_env.view import view
 
         me = view(self.game, self.human)
         order = me["turn_order"]

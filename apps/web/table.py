@@ -1,7 +1,7 @@
 """One human seat at a served game: what the browser may see of it, and the human's moves.
 
 Why: the web page plays one seat against bots; everything it receives must be what that seat
-may see. ``PlayTable`` goes through ``fcm_env.server.Session`` (the protocol server, with its
+may see. ``PlayTable`` goes through ``fcm_apps.server.Session`` (the protocol server, with its
 request checks and bots) and only ever asks it for the human's ``view``, ``legal`` and ``log``;
 the full ``save`` document (every secret) is handed out separately, as a file to download.
 The log's sentences are ``fcm_env.text.sentences``' (the human's seat is ``you``), the words of
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from fcm_apps.server import Session
+from fcm_apps.web.shapes import with_lanes, with_shapes
 from fcm_env.engine.actions import Decision
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.queries import campaign_reach
-from fcm_env.server import Session
 from fcm_env.text.explain import milestone_effect, payday_text
 from fcm_env.text.sentences import EventWriter, cash_before, milestones_before
-from fcm_env.web.shapes import with_lanes, with_shapes
 
 #: the bot kinds the page offers (paths to model files are not taken from the browser); ``search`` is
 #: the strong one (information-set MCTS at its default budget, about 0.2 s a decision: docs/search.md)

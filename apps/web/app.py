@@ -38,13 +38,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from fcm_apps.server import MAX_ERROR_CHARS, AgentFactory, Session, decode_line
+from fcm_apps.web.replay import ReplayCursor
+from fcm_apps.web.table import BOT_SPECS, PlayTable, TableError
 from fcm_env.engine.game import VARIANTS
-from fcm_env.protocol import ProtocolError
-from fcm_env.server import MAX_ERROR_CHARS, AgentFactory, Session, decode_line
 from fcm_env.text.explain import milestone_effect
 from fcm_env.text.words import MILESTONE_NAMES
-from fcm_env.web.replay import ReplayCursor
-from fcm_env.web.table import BOT_SPECS, PlayTable, TableError
+from fcm_env.view import ProtocolError
 
 STATIC = Path(__file__).parent / "static"
 MAX_SAVES = 32  # downloads kept per connection for its page to fetch (oldest dropped first)

@@ -1,6 +1,6 @@
 """``fcm play``: one human seat against bots in the terminal, telling the story between decisions.
 
-Why a package of its own: the terminal game is a small front end (like ``fcm_env.server``), not
+Why a package of its own: the terminal game is a small front end (like ``fcm_apps.server``), not
 part of the command-line parser. Its modules, each with one job (tests call the pieces on seeded games):
 
 * ``context``: the pending decision's context and a company in words (``context_text``,
@@ -18,6 +18,6 @@ part of the command-line parser. Its modules, each with one job (tests call the 
 docs/terminal.md describes the commands.
 """
 
-from fcm_env.terminal.game import PlayOptions, TerminalGame, default_record_path, play
+from fcm_apps.terminal.game import PlayOptions, TerminalGame, default_record_path, play
 
 __all__ = ["PlayOptions", "TerminalGame", "default_record_path", "play"]
