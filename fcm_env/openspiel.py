@@ -344,7 +344,7 @@ if SHORT_NAME not in pyspiel.registered_names():  # a module reload must not reg
     pyspiel.register_game(GAME_TYPE, FcmGame)
 
 
-if __name__ == "__main__":  # python -m fcm_apps.openspiel [players ...]: the figures of docs/openspiel.md
+if __name__ == "__main__":  # python -m fcm_env.openspiel [players ...]: the figures of docs/openspiel.md
     import sys
 
     for n in [int(a) for a in sys.argv[1:]] or [2, 4]:

@@ -6,7 +6,7 @@ from fcm_env.encoding.docs import ACTIONS_PATH, OBSERVATION_PATH, actions_markdo
 
 
 def test_actions_page_is_current():
-    # regenerate with: python -m fcm_apps.encoding.docs
+    # regenerate with: python -m fcm_env.encoding.docs
     assert ACTIONS_PATH.read_text(encoding="utf-8") == actions_markdown()
 
 
