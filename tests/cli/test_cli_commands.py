@@ -418,3 +418,18 @@ def test_tables_are_plain_off_a_terminal_and_styled_on_one(monkeypatch):
     plain = re.sub(r"\x1b\[[0-9;]*m", "", styled)
     name_cells = "".join(line.split()[0] for line in plain.splitlines()[2:] if line.strip())
     assert name_cells.startswith(long) and "\u2026" not in plain  # the name folds whole, nothing is cut
+
+
+def test_python_m_fcm_apps_is_the_command_and_python_m_fcm_env_says_where_it_went():
+    # the command line lives above the environment (docs/architecture.md): fcm_env imports no front end
+    import subprocess
+
+    from cli_helpers import fcm_env_vars
+
+    moved = subprocess.run([sys.executable, "-m", "fcm_env", "map"], capture_output=True, text=True, check=False,
+                           cwd=ROOT, env=fcm_env_vars(), timeout=120)
+    assert moved.returncode == 2 and moved.stdout == ""
+    assert moved.stderr.strip() == ("the fcm command line moved out of fcm_env: run `fcm ...` or "
+                                    "`python -m fcm_apps ...` (the same commands and options)")
+    done = run_fcm("map", "--players", "2", "--seed", "3")
+    assert done.returncode == 0 and done.stdout.startswith("3x3 tiles: ")
