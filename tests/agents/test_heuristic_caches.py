@@ -1,7 +1,7 @@
 """What the heuristic remembers per house layout is exact, and never outlives the layout.
 
 The heuristic keeps road ranges, a lone entrance's worth and the houses a campaign spot reaches per
-*house layout* (``fcm_agents.heuristic._HouseLayout``, found by ``occupancy.houses_key``). These
+*house layout* (``fcm_agents.heuristic.layout._HouseLayout``, found by ``occupancy.houses_key``). These
 tests compare each with the plain computation it replaces, and check that a layout edited by hand
 (no move, no ``advance()``) is seen at once. The golden games (test_heuristic_speedup_guard.py)
 check the choices themselves.
@@ -14,9 +14,10 @@ from dataclasses import replace
 
 import pytest
 
-from fcm_agents.heuristic import UNREACHABLE, HeuristicAgent, _layout
+from fcm_agents.heuristic import HeuristicAgent
+from fcm_agents.heuristic.layout import _layout
 from fcm_env.data import HOUSES, MARKETING_TILES, CampaignType, Good
-from fcm_env.engine.board import occupancy, placement
+from fcm_env.engine.board import UNREACHABLE, occupancy, placement
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import House
