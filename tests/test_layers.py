@@ -278,7 +278,7 @@ def test_every_module_has_a_layer():
 
 def test_the_graph_sees_lazy_and_relative_imports():
     graph = _graph()
-    assert graph["fcm_training.sb3.background_eval"]["fcm_training.common.evaluate"] is False  # in a function
+    assert graph["fcm_training.sb3.background_eval"]["fcm_training.common.tournament_results"] is False  # in a function
     assert graph["fcm_training.rllib.selfplay"]["fcm_training.rllib.config"] is True  # relative, module level
     assert "fcm_env.engine.game" not in graph["fcm_env.engine.queries"]  # under TYPE_CHECKING: never run
 

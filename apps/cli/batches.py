@@ -58,7 +58,7 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
               out_dir: Path | None, records: bool, progress: bool = True, backend: str = "process",
               address: str | None = None, resume: bool = False, command: str = "simulate",
               argv: Sequence[str] = ()) -> int:
-    """Play a batch of bot games (``fcm_training.common.evaluate``), print the table, write results to ``out_dir``.
+    """Play a batch of bot games (``fcm_training.common.tournament_run``), print the table, write results to ``out_dir``.
 
     Each game is kept in ``out_dir`` as it ends (``TournamentRun``) and ``resume`` plays only the missing
     ones, so a long run can be stopped: SIGINT or SIGTERM ends it at once with one line that says what was
@@ -66,15 +66,11 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
     """
     from fcm_agents.registry import make_agent
     from fcm_env.tables import plural, print_table
-    from fcm_training.common.evaluate import (
-        Interrupted,
-        TournamentConfig,
-        TournamentRun,
-        WorkerLost,
-        results_notes,
-        results_table,
-        stop_on_signals,
-    )
+    from fcm_training.common.interrupts import Interrupted, stop_on_signals
+    from fcm_training.common.tournament_games import TournamentConfig
+    from fcm_training.common.tournament_results import results_notes, results_table
+    from fcm_training.common.tournament_run import TournamentRun
+    from fcm_training.common.tournament_workers import WorkerLost
 
     run = None
     with stop_on_signals():
@@ -129,7 +125,7 @@ def _stopped_line(command: str, stop: BaseException, kept: int | None, games: in
     """The one line an interrupted (or failed) batch ends with: what was kept and how to go on
     (``kept`` None: stopped before the run began)."""
     from fcm_env.tables import plural
-    from fcm_training.common.evaluate import Interrupted
+    from fcm_training.common.interrupts import Interrupted
 
     why = f"interrupted by {stop.signal_name}" if isinstance(stop, Interrupted) else f"stopped: {stop}"
     if kept is None:
@@ -194,7 +190,7 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     """Play the leaderboard's tables (only the missing games), then write its table (docs/leaderboard.md)."""
     import json
 
-    from fcm_training.common.evaluate import Interrupted, WorkerLost, stop_on_signals
+    from fcm_training.common.interrupts import Interrupted, stop_on_signals
     from fcm_training.common.leaderboard import (
         DEFAULT_AGENTS,
         LeaderboardConfig,
@@ -206,6 +202,7 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
         to_json,
         to_markdown,
     )
+    from fcm_training.common.tournament_workers import WorkerLost
 
     agents = tuple(_specs(args.agents)) if args.agents else DEFAULT_AGENTS
     agents += tuple(a for a in _specs(args.add) if a not in agents) if args.add else ()

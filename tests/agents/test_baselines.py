@@ -13,7 +13,8 @@ from fcm_agents import HeuristicAgent, RandomAgent
 from fcm_agents.match import final_ranks, play_game
 from fcm_agents.registry import make_agent
 from fcm_env.engine.game import Game
-from fcm_training.common.evaluate import TournamentConfig, run_games
+from fcm_training.common.evaluate import run_games
+from fcm_training.common.tournament_games import TournamentConfig
 
 
 def test_random_agent_is_reproducible_and_only_picks_legal_ids():

@@ -398,7 +398,7 @@ def test_tables_are_plain_off_a_terminal_and_styled_on_one(monkeypatch):
 
     from fcm_agents.match import MatchResult
     from fcm_env.tables import print_table
-    from fcm_training.common.evaluate import TABLE_HEADERS, results_table, summarise
+    from fcm_training.common.tournament_results import TABLE_HEADERS, results_table, summarise
 
     long = "onnx:runs/some_long_run_name/best_model.onnx"
     results = [MatchResult(seed=0, num_players=2, variant="standard", agents=[long, "random"], winners=[0],

@@ -22,8 +22,9 @@ import pytest
 from cli_helpers import HANG_S, ROOT, fcm_env_vars
 
 from fcm_apps import cli
-from fcm_training.common import evaluate
-from fcm_training.common.evaluate import TournamentConfig, WorkerLost, run_jobs_in_processes
+from fcm_training.common import tournament_workers
+from fcm_training.common.tournament_games import TournamentConfig
+from fcm_training.common.tournament_workers import WorkerLost, run_jobs_in_processes
 
 # heuristic against random, 10-round games: a few hundredths of a second a game, so a run of
 # GAMES lasts a couple of seconds and is stopped well before its end
@@ -268,7 +269,7 @@ def test_a_resume_of_another_tournament_or_a_fresh_run_over_kept_games_is_refuse
 
 def _dies_once(marker_dir: Path, kill_index: int, every_time: bool = False):
     """A ``play_one`` whose game ``kill_index`` SIGKILLs its own worker (once, or every time)."""
-    real = evaluate.play_one
+    real = tournament_workers.play_one
 
     def play(job):
         if job[1] == kill_index:
@@ -284,8 +285,8 @@ def _dies_once(marker_dir: Path, kill_index: int, every_time: bool = False):
 def test_the_pool_plays_a_dead_workers_game_again(tmp_path, monkeypatch, capsys):
     config = TournamentConfig(("heuristic", "random"), games=6, max_rounds=2, workers=2)
     jobs = [(config, g) for g in range(6)]
-    expected = {g: evaluate.play_one(job).to_json() for g, job in enumerate(jobs)}
-    monkeypatch.setattr(evaluate, "play_one", _dies_once(tmp_path, 3))  # the forked workers see it
+    expected = {g: tournament_workers.play_one(job).to_json() for g, job in enumerate(jobs)}
+    monkeypatch.setattr(tournament_workers, "play_one", _dies_once(tmp_path, 3))  # the forked workers see it
     got = {}
     run_jobs_in_processes(2)(jobs, lambda job, result: got.setdefault(job[1], result.to_json()))
     assert got == expected
@@ -294,7 +295,7 @@ def test_the_pool_plays_a_dead_workers_game_again(tmp_path, monkeypatch, capsys)
 
 def test_a_game_that_kills_every_worker_stops_the_run_with_a_clear_message(tmp_path, monkeypatch):
     config = TournamentConfig(("heuristic", "random"), games=6, max_rounds=2, workers=2)
-    monkeypatch.setattr(evaluate, "play_one", _dies_once(tmp_path, 3, every_time=True))
+    monkeypatch.setattr(tournament_workers, "play_one", _dies_once(tmp_path, 3, every_time=True))
     got = []
     with pytest.raises(WorkerLost, match=r"game 3 \(seed 3\) ended its worker process 3 times \(the last by signal 9\)"):
         run_jobs_in_processes(2)([(config, g) for g in range(6)], lambda job, result: got.append(job[1]))
@@ -304,7 +305,8 @@ def test_a_game_that_kills_every_worker_stops_the_run_with_a_clear_message(tmp_p
 def test_worker_processes_ignore_sigint(tmp_path):
     # the parent decides: a Ctrl-C at the terminal reaches the workers too, and they must not die of it
     script = ("import os, signal, time\n"
-              "from fcm_training.common.evaluate import TournamentConfig, run_jobs_in_processes\n"
+              "from fcm_training.common.tournament_games import TournamentConfig\n"
+              "from fcm_training.common.tournament_workers import run_jobs_in_processes\n"
               "def done(job, result):\n"
               "    if job[1] == 0:\n"
               "        for pid in os.popen(f'ps -o pid= --ppid {os.getpid()}').read().split():\n"

@@ -19,7 +19,9 @@ from ray.rllib.core.columns import Columns
 from fcm_agents import HeuristicAgent, OnnxAgent
 from fcm_agents.match import play_game
 from fcm_apps.cli import main as fcm_main
-from fcm_training.common.evaluate import TournamentConfig, run_games, summarise
+from fcm_training.common.evaluate import run_games
+from fcm_training.common.tournament_games import TournamentConfig
+from fcm_training.common.tournament_results import summarise
 from fcm_training.rllib.config import load_ray_config
 from fcm_training.rllib.env import FcmMultiAgentEnv, module_for
 from fcm_training.rllib.evaluate import run_games_ray

@@ -11,14 +11,9 @@ import pytest
 
 from fcm_agents.match import MatchResult, final_places, final_ranks
 from fcm_env.engine.game import Game
-from fcm_training.common.evaluate import (
-    TournamentConfig,
-    format_table,
-    run_tournament,
-    seating,
-    summarise,
-    wilson_interval,
-)
+from fcm_training.common.evaluate import run_tournament
+from fcm_training.common.tournament_games import TournamentConfig, seating
+from fcm_training.common.tournament_results import format_table, summarise, wilson_interval
 
 
 def test_wilson_interval_matches_hand_computed_values():

@@ -7,7 +7,7 @@
   table of heuristics alone (its baseline: 1/n).
 
 Each table plays ``games`` games with the seats rotated (game g puts the lineup rotated by g seats
-on seed ``table seed + g``, ``fcm_training.common.evaluate.play_one``); the table seeds are fixed:
+on seed ``table seed + g``, ``fcm_training.common.tournament_games.play_one``); the table seeds are fixed:
 ``seed + 100_000 * n + 1_000 * i`` for the i-th table of size n, so a result never depends on which
 other tables or agents were asked for... except through the table's index, which follows the
 agent order given. Per table size and agent it reports games, outright wins with a 95% Wilson
@@ -31,20 +31,12 @@ from pathlib import Path
 
 from fcm_agents.match import MatchResult
 
-from .evaluate import (
-    AgentStats,
-    Job,
-    JobRunner,
-    TournamentConfig,
-    count_lines,
-    deferred_signals,
-    open_lines,
-    run_jobs_in_processes,
-    summarise,
-    wilson_interval,
-    write_line,
-)
+from .interrupts import deferred_signals
 from .machine import machine_name
+from .tournament_games import Job, JobRunner, TournamentConfig
+from .tournament_results import AgentStats, summarise, wilson_interval
+from .tournament_run import count_lines, open_lines, write_line
+from .tournament_workers import run_jobs_in_processes
 
 #: the search at two budgets in iterations, not seconds: a thinking time would make the table depend on
 #: the machine and its load, and the process and Ray backends could not give the same table
@@ -153,7 +145,7 @@ def kept_games(config: LeaderboardConfig, out: Path) -> int:
 
 
 def _seating(lineup: tuple[str, ...], g: int) -> list[str]:
-    from .evaluate import seating
+    from .tournament_games import seating
 
     return seating(lineup, g)
 

@@ -27,8 +27,10 @@ from pathlib import Path
 
 from fcm_agents.models import shipped_model_path, shipped_value_path
 
-from ..common.evaluate import TournamentConfig, run_games, summarise, wilson_interval
+from ..common.evaluate import run_games
 from ..common.interrupts import deferred_signals, stop_on_signals
+from ..common.tournament_games import TournamentConfig
+from ..common.tournament_results import summarise, wilson_interval
 from .fit import fit
 from .positions import generate
 

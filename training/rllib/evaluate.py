@@ -2,7 +2,7 @@
 
 A ``GameRunner`` for the shared tournaments of ``fcm_training.common.evaluate`` (``ray_runner``
 binds a cluster address; the caller passes it as ``runner=``). The same games as the process
-pool there: game ``g`` is played by ``evaluate.play_one`` on seed ``seed + g`` with the lineup
+pool there: game ``g`` is played by ``tournament_games.play_one`` on seed ``seed + g`` with the lineup
 rotated by ``g`` seats and agents seeded per seat, so the results (and the ratings computed from
 them in game order) are bit-for-bit those of ``workers=1``. Without ``address`` a local cluster of ``workers`` CPUs
 is started (and stopped afterwards); with one (``auto`` or ``HOST:PORT``) the tasks go to that
@@ -16,8 +16,8 @@ from functools import partial
 
 from fcm_agents.match import MatchResult
 
-from ..common.evaluate import GameRunner, TournamentConfig, play_one
 from ..common.ray_tasks import _ray, ray_map_unordered
+from ..common.tournament_games import GameRunner, TournamentConfig, play_one
 
 
 def _play_chunk(config: TournamentConfig, indices: list[int]) -> list[MatchResult]:

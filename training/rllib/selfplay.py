@@ -167,7 +167,9 @@ def train(config: RayConfig, *, overwrite: bool = False, log=print) -> Path:
 
 
 def _evaluate(config: RayConfig, policy: Path, log) -> None:
-    from ..common.evaluate import TournamentConfig, format_table, run_tournament
+    from ..common.evaluate import run_tournament
+    from ..common.tournament_games import TournamentConfig
+    from ..common.tournament_results import format_table
 
     tournament = TournamentConfig(lineup=config.eval_lineup(f"onnx:{policy}"), games=config.eval_games,
                                   seed=config.eval_seed, variant=config.variant, max_rounds=config.max_rounds)

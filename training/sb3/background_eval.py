@@ -30,7 +30,7 @@ def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, nu
     from fcm_agents.match import play_game
     from fcm_agents.registry import make_agent
 
-    from ..common.evaluate import wilson_interval
+    from ..common.tournament_results import wilson_interval
 
     wins, ties, cash, by_bank = 0, 0, 0.0, 0
     for g in range(games):
