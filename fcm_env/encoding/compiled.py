@@ -2,16 +2,16 @@
 
 Writing a player block with numpy costs about 25 small array operations (~8 us); the
 observation writes one per player on almost every step, so in Python the blocks are
-cached by their content (``Observer._block_by_content``). Compiled, a block is one
+cached by their content (``PlayerBlocks._block_by_content``). Compiled, a block is one
 function call of about 1 us, cheaper than building the cache key, so with numba the
 encoder writes every block afresh and keeps no block cache.
 
 The vector's head (the pending decision, the table, the piles and the turn) is written by
-``Observer._write_globals`` from a table cached by a key of 16 fields; compiled, it is written
+``VectorHead.write`` from a table cached by a key of 16 fields; compiled, it is written
 afresh in one call (``_write_head``) from the same fields as integers and bit sets.
 
-The compiled loops reproduce ``Observer._player_block`` / ``_write_player`` and
-``Observer._write_globals`` / ``_table`` exactly: the same hiding (``visibility``), integer
+The compiled loops reproduce ``PlayerBlocks._player_block`` / ``_write_player`` and
+``VectorHead.write`` / ``_table`` exactly: the same hiding (``visibility``), integer
 sums for the work features, and every scaled value computed as a float64 quotient or
 product rounded once to float32, as numpy stores it. ``tests/encoding/test_compiled.py``
 compares both paths byte for byte at every decision of random games.
@@ -36,7 +36,7 @@ _F = {f.name: f.start for f in observation_layout().player_block}
 _O = {v.name: v.start for v in observation_layout().vector}
 NUM_TYPES = len(EMPLOYEES)
 CEO = int(EmployeeType.CEO)
-#: open slots = CEO slots + work @ SLOT_WEIGHT (as observation.SLOT_WEIGHT)
+#: open slots = CEO slots + work @ SLOT_WEIGHT (as player_blocks.SLOT_WEIGHT)
 SLOT_WEIGHT = np.array(
     [0 if s.type == EmployeeType.CEO else (s.manager_slots if s.is_manager else 0) - 1 for s in EMPLOYEES],
     dtype=np.int64,

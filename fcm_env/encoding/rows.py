@@ -29,7 +29,9 @@ from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 
 from .action_codec import MAX_PLAYERS
-from .observation import Observer, _KeyCache, _Layer, _static_planes
+from .board_planes import Layer
+from .key_cache import KeyCache
+from .observation import Observer
 
 
 class _RowViews(NamedTuple):
@@ -47,7 +49,7 @@ class _Mark:
     __slots__ = ("changes", "moves", "pieces", "seats", "sees_reserves", "state")
 
     def __init__(self, changes: ChangeLog, state: GameState, seats: tuple[int, list[int], list[int]],
-                 pieces: _Layer, sees_reserves: bool):
+                 pieces: Layer, sees_reserves: bool):
         self.changes = changes
         self.state = state
         self.moves = changes.moves
@@ -78,27 +80,27 @@ class ObservationRows:
             raise ValueError(f"rows must be a float32 array of shape ({num_players}, {ob.flat_size}), "
                              f"got {rows.dtype} {rows.shape}")
         self.rows = rows
+        self._num_static = ob.planes.num_static
+        self._pending_plane = ob.layout.channel("pending_piece")
+        self._players_at = ob.layout.slice("player0").start
         self._views = self._row_views()
         self._marks: list[_Mark | None] = [None] * num_players
-        self._pieces = _KeyCache(_PIECES_CACHE_SIZE)  # the map's pieces by (game, map stamp, seats)
-        self._owned = _KeyCache(_PIECES_CACHE_SIZE)  # ... drawn by player id, by (game, map stamp)
+        self._pieces = KeyCache(_PIECES_CACHE_SIZE)  # the map's pieces by (game, map stamp, seats)
+        self._owned = KeyCache(_PIECES_CACHE_SIZE)  # ... drawn by player id, by (game, map stamp)
         self._plane_size = ob.board_shape[1] * ob.board_shape[2]
         self._shifts: dict[tuple[int, ...], np.ndarray] = {}  # by seats: at most 5 rotations per player count
-        self._num_static = ob._num_static
-        self._pending_plane = ob._ch["pending_piece"]
-        self._players_at = ob._o["player0"]
 
     def _row_views(self) -> list[_RowViews]:
         """Each row's parts as views of ``rows`` (made once: a view costs about as much as a small write)."""
         ob = self.observer
-        split, shape = ob._board_size, ob.board_shape
+        split, shape = ob.layout.board_size, ob.board_shape
+        pending_plane, players_at = self._pending_plane, self._players_at
         views = []
         for row in self.rows:
             flat, vec = row[:split], row[split:]
             board = flat.reshape(shape)
-            blocks = ob._blocks(vec)
-            views.append(_RowViews(flat, board, vec, list(blocks), board[ob._ch["pending_piece"]],
-                                   vec[:ob._o["player0"]]))
+            blocks = ob.player_blocks.views(vec)
+            views.append(_RowViews(flat, board, vec, list(blocks), board[pending_plane], vec[:players_at]))
         return views
 
     def __getstate__(self) -> dict:
@@ -130,7 +132,7 @@ class ObservationRows:
         self._marks = [None] * len(self._marks)
         self._pieces.clear()
         self._owned.clear()
-        self.observer._block_by_version.clear()
+        self.observer.player_blocks.forget_versions()
 
     # ------------------------------------------------------------------ drawing
 
@@ -141,15 +143,15 @@ class ObservationRows:
         seats = ob.seats(state, player)
         me, by_slot, rel = seats
         num_static = self._num_static
-        board[:num_static] = ob._static.get(state.board, _static_planes, state.board, ob._ch, num_static)
+        board[:num_static] = ob.planes.static(state.board)
         board[num_static:] = 0.0
         pieces = self._map_pieces(state, changes, rel)
         flat[pieces.index] = pieces.values
         vec[...] = 0.0
-        ob._write_globals(state, player, vec, rel)
-        ob._write_context(state, player, board, vec)
-        versions = None if ob._block_writer else [_version(changes, q) for q in range(state.num_players)]
-        ob._write_blocks(state, player, by_slot, rel, me, blocks, versions)
+        ob.vector_head.write(state, player, vec, rel)
+        ob.vector_head.write_context(state, player, board, vec)
+        versions = None if ob.player_blocks.compiled else [_version(changes, q) for q in range(state.num_players)]
+        ob.player_blocks.write(state, player, by_slot, rel, me, blocks, versions)
         self._marks[player] = _Mark(changes, state, seats, pieces, _sees_reserves(state, player))
 
     def _redraw(self, game: Game, player: int, mark: _Mark) -> None:
@@ -170,22 +172,22 @@ class ObservationRows:
                 mark.pieces = pieces
         pending_plane[...] = 0.0
         head[...] = 0.0
-        ob._write_globals(state, player, vec, rel)
-        ob._write_context(state, player, board, vec)
+        ob.vector_head.write(state, player, vec, rel)
+        ob.vector_head.write_context(state, player, board, vec)
         sees = _sees_reserves(state, player)  # what the observer may see of every reserve card
         every_block = everything or sees != mark.sees_reserves
         stamped = [q for q, at in enumerate(changes.player_at) if every_block or at > since]
         if stamped:
-            versions = None if ob._block_writer else [_version(changes, q) for q in range(state.num_players)]
-            ob._write_blocks(state, player, stamped, rel, me, blocks, versions)
+            versions = None if ob.player_blocks.compiled else [_version(changes, q) for q in range(state.num_players)]
+            ob.player_blocks.write(state, player, stamped, rel, me, blocks, versions)
         mark.moves = changes.moves
         mark.sees_reserves = sees
 
-    def _map_pieces(self, state: GameState, changes: ChangeLog, rel: list[int]) -> _Layer:
+    def _map_pieces(self, state: GameState, changes: ChangeLog, rel: list[int]) -> Layer:
         key = (changes.uid, changes.map_at, tuple(rel))
         return self._pieces.get(key, self._seen_from, state, changes, rel)
 
-    def _seen_from(self, state: GameState, changes: ChangeLog, rel: list[int]) -> _Layer:
+    def _seen_from(self, state: GameState, changes: ChangeLog, rel: list[int]) -> Layer:
         """The map's pieces with their owners in the observer's slots, moved from the pieces drawn by player id.
 
         Only the owner channels (restaurant, entrance, campaign owner) depend on the observer;
@@ -198,7 +200,7 @@ class ObservationRows:
             shift = np.zeros(MAX_PLAYERS + 1, dtype=np.intp)
             shift[:len(rel)] = (np.array(rel, dtype=np.intp) - np.arange(len(rel))) * self._plane_size
             self._shifts[key] = shift
-        return _Layer(owned.index + shift[owned.owner], owned.values)
+        return Layer(owned.index + shift[owned.owner], owned.values)
 
 
 _PIECES_CACHE_SIZE = 8
