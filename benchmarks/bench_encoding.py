@@ -68,7 +68,8 @@ def bench(num_players: int, games: int, reps: int, max_rounds: int) -> dict[str,
 
     def ids_uncached() -> None:
         for g in games_at:
-            mask_module._cache.pop(g, None)
+            g.position_cache.pop("legal_ids", None)  # the ids are kept per position (fcm_env.encoding.mask)
+            g.position_cache.pop("legal_by_id", None)
             mask_module.legal_action_ids(g)
 
     def mask_cached() -> None:
