@@ -50,6 +50,25 @@ def test_discounts_unused_recruiters_and_first_to_train_and_the_zero_minimum():
     assert payday.salary_due(state, 0) == 0
 
 
+def test_a_fired_recruiting_manager_keeps_its_unused_actions_discount():
+    # rules: Phase 5; First to pay $20 ("all discounts still available to you at the start of phase 5");
+    # R40; D54 — the discount is fixed when recruiting ends, firing the manager does not take it back
+    state = position(bank=100)
+    give(state, 0, "work", recruiting_manager=1)
+    give(state, 0, "beach", burger_cook=3)
+    state.players[0].cash = 50
+    state.players[0].recruit_discounts = 2  # the manager recruited nobody: 2 unused actions
+    assert payday.salary_due(state, 0) == 10  # 4 salaried cards, $20 - $10
+    payday.start(state)
+    act(state, Action.fire(E.RECRUITING_MANAGER))
+    assert payday.salary_due(state, 0) == 5  # 3 burger cooks, $15 - $10 (not $15)
+    act(state, Action.pass_())
+    while state.pending:  # the other player has nothing to fire or says done
+        act(state, Action.pass_())
+    p0 = state.players[0]
+    assert p0.work[E.RECRUITING_MANAGER] == 0 and p0.cash == 45
+
+
 def test_first_billboard_means_no_marketeer_salaries():
     # rules: First billboard placed — no salaries for marketeers
     state = position()
