@@ -46,7 +46,7 @@ def test_every_fcm_command_in_the_readme_parses():
     commands = [c for c in re.findall(r"`(fcm [^`]+)`", README)
                 if len(c.split()) > 2 and c.split()[1] != "--help" and c not in mentions]
     commands += re.findall(r"^[^#\n]*&& (fcm [^\n]+)$", README, flags=re.MULTILINE)  # the Quickstart's
-    assert {"fcm play --opponents policy", "fcm web --open", "fcm train configs/quick.yaml",
+    assert {"fcm play --opponents policy", "fcm web --open", "fcm train configs/five_minutes_2p.yaml",
             "fcm map --players 4"} <= set(commands)
     parser = build_parser()
     for command in commands:
@@ -59,5 +59,8 @@ def test_every_fcm_command_in_the_readme_parses():
 def test_the_quickstart_offers_cpu_torch_and_no_unpublished_install():
     quickstart = re.search(r"## Quickstart\n(.*?)\n## ", README, flags=re.DOTALL).group(1)
     block = re.search(r"```bash\n(.*?)```", quickstart, flags=re.DOTALL).group(1)
-    assert "# python -m pip install torch --index-url https://download.pytorch.org/whl/cpu" in block
+    first, *_ = block.splitlines()  # printed as a command, not a comment the user pastes as a no-op
+    assert first == 'python -m pip install "torch==2.13.0" --index-url https://download.pytorch.org/whl/cpu'
+    ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text()
+    assert "pip install torch==2.13.0\n" in ci  # CI tests the torch the Quickstart installs
     assert "`pip install fcm-magnate`" not in README.split("not on PyPI yet")[0]  # not offered before the note
