@@ -27,13 +27,17 @@ import numpy as np
 from .single_agent import FcmSingleAgentEnv
 
 
-class LegalActionWrapper(gymnasium.ActionWrapper):
-    """Maps an unmasked action id onto the legal ids: ``legal[id % count]`` (checkers only)."""
+class LegalActionWrapper(gymnasium.ActionWrapper, gymnasium.utils.RecordConstructorArgs):
+    """Maps an unmasked action id onto the legal ids: ``legal[id % count]`` (checkers only).
 
-    def __init__(self, env: FcmSingleAgentEnv):
+    A proper Gymnasium wrapper (it records its constructor arguments, as Gymnasium's own wrappers do),
+    so it may wrap ``gymnasium.make("fcm/FoodChainMagnateSingle-v0")`` and pass ``check_env`` there."""
+
+    def __init__(self, env: gymnasium.Env):
         if not isinstance(env.unwrapped, FcmSingleAgentEnv):
             raise TypeError(f"LegalActionWrapper wraps FcmSingleAgentEnv, got {type(env.unwrapped).__name__}")
-        super().__init__(env)
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.ActionWrapper.__init__(self, env)
 
     def action(self, action: int) -> int:
         legal = np.flatnonzero(self.env.unwrapped.action_masks())

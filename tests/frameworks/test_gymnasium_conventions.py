@@ -186,3 +186,15 @@ def test_infos_keep_their_keys_and_hold_numbers_and_strings_come_on_request():
     assert last["decision"] is None and last["to_move"] is None
     assert last["winners"] == [f"player_{p}" for p in named.game.winners]
     assert last["winner"] is (0 in named.game.winners)
+
+
+def test_the_checker_wrapper_wraps_what_gymnasium_make_returns_and_passes_check_env():
+    # an outside audit ran exactly this: it failed while the wrapper did not record its arguments
+    wrapped = LegalActionWrapper(gymnasium.make(SINGLE, max_rounds=2))
+    assert isinstance(wrapped, gymnasium.utils.RecordConstructorArgs)
+    assert wrapped.spec.additional_wrappers[-1].name == "LegalActionWrapper"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the unbounded Box observation: a warning only
+        check_env(wrapped, skip_render_check=True)
+    with pytest.raises(TypeError, match="LegalActionWrapper wraps FcmSingleAgentEnv, got CartPoleEnv"):
+        LegalActionWrapper(gymnasium.make("CartPole-v1"))

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from fcm_agents.models import MODEL_FILES, graph_format, metadata_path, reference_path
+from fcm_agents.models.interface import interface
 
 MODELS_DIR = Path(__file__).resolve().parent
 
@@ -145,9 +146,11 @@ def ship(model: Any, num_players: int = 2, *, out_dir: str | Path | None = None,
 
     from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
+    fmt = graph_format(onnxruntime.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"]))
     meta = {
         "file": onnx_path.name,
-        "format": graph_format(onnxruntime.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])),
+        "format": fmt,
+        "interface": interface(fmt),
         "num_players": num_players,
         "placeholder": steps == 0 if placeholder is None else bool(placeholder),
         "source": source,

@@ -215,8 +215,11 @@ def update_card(card: Path, model: Path, value: dict) -> None:
     import hashlib
     import json
 
+    from fcm_agents.models.interface import interface
+
     data = read_card(card, model, value["players"])
     data["format"] = "policy-value/1"
+    data["interface"] = interface("policy-value/1")
     data["sha256"] = hashlib.sha256(model.read_bytes()).hexdigest()
     data["value"] = value
     card.write_text(json.dumps(data, indent=2) + "\n")
