@@ -85,6 +85,14 @@ def test_metadata_and_agents():
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
 
 
+def test_aec_to_parallel_is_refused_as_docs_frameworks_says():
+    # one player decides at a time and the next one depends on the answer (docs/frameworks.md)
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(num_players=2))
+
+
 def test_spaces_are_cached_and_shaped():
     e = env(num_players=4)
     for agent in e.possible_agents:
