@@ -55,7 +55,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
                   "(the self-play trainer is not part of this checkout yet)", file=sys.stderr)
         else:
             print(f"fcm train: error: the trainer needs {exc.name!r}: install the training extras "
-                  '(pip install -e ".[train]")', file=sys.stderr)
+                  "(pip install 'fcm-magnate[train]', from a checkout or a wheel install alike)", file=sys.stderr)
         return 2
     overrides = dict(args.set or [])
     for flag in ("resume", "overwrite"):

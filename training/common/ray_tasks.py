@@ -15,7 +15,7 @@ def _ray(address: str | None, workers: int):
     try:
         import ray
     except ImportError as error:
-        raise ImportError('--backend ray needs Ray: pip install -e ".[distributed]"') from error
+        raise ImportError("--backend ray needs Ray: pip install 'fcm-magnate[distributed]'") from error
     started = not ray.is_initialized()
     if started:
         if address:

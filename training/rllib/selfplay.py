@@ -191,7 +191,7 @@ def cli_main(config: str | Path, overrides: dict[str, Any], *, overwrite: bool, 
     try:
         import ray  # noqa: F401
     except ImportError:
-        print('fcm train: error: --backend ray needs Ray RLlib: pip install -e ".[distributed]"', file=sys.stderr)
+        print("fcm train: error: --backend ray needs Ray RLlib: pip install 'fcm-magnate[distributed]'", file=sys.stderr)
         return 2
     try:
         out = main(config, overwrite=overwrite, **overrides)
