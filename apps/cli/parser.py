@@ -41,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("map", help="build a random map (or a given layout) and print it as text")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5), help="player count (map size)")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the map draw")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="seed of the map draw (default: a new random one, printed under the map)")
     p.add_argument("--tiles", default=None, help='explicit layout, e.g. "A0 B1 / C2 D3" (letter + quarter turns)')
     p.set_defaults(func=_cmd_map)
 
@@ -51,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="heuristic,random,random,random",
                    help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
                         "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
-                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md)")
+                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md), "
+                        "llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
     p.add_argument("--games", type=_at_least_one, default=50, help="number of games")
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None,
@@ -68,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lineup", default="heuristic,random",
                    help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
                         "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,... "
-                        "(docs/search.md)")
+                        "(docs/search.md), llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
     p.add_argument("--games", type=_at_least_one, default=200, help="number of games")
@@ -97,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other player, or one comma-separated spec per other player: "
                         "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH, search, "
-                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md)")
+                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md), "
+                        "llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
     _game_options(p, seed_help="game seed (map and turn order)")
     p.add_argument("--save-record", default=None, metavar="FILE",
                    help="where the game record is saved on every exit, Ctrl-C included (default: "

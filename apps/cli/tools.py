@@ -13,12 +13,18 @@ def _cmd_map(args: argparse.Namespace) -> int:
     from fcm_env.engine import Board
     from fcm_env.text.map import render_ascii
 
+    drawn = None
     if args.tiles:
         board = Board.from_tiles(args.tiles)
     else:
-        board = Board.random(args.players, np.random.default_rng(args.seed))
+        seed = args.seed
+        if seed is None:  # a new map each time, and the seed that draws it again
+            seed = drawn = int(np.random.SeedSequence().generate_state(1)[0])
+        board = Board.random(args.players, np.random.default_rng(seed))
     print(f"{board.tile_rows}x{board.tile_cols} tiles: {' / '.join(' '.join(r) for r in board.layout_strings())}")
     print(render_ascii(board))
+    if drawn is not None:
+        print(f"map seed {drawn}: fcm map --players {args.players} --seed {drawn} draws it again")
     return 0
 
 

@@ -16,6 +16,7 @@ from fcm_apps import cli
 from fcm_apps.cli import batches
 from fcm_env.engine.persistence.records import GameRecord, replay
 from fcm_env.picture import layout
+from fcm_env.text.words import decision_name, move_now_text, phase_title
 
 SUBCOMMANDS = ("map", "simulate", "evaluate", "play", "replay", "bench", "serve", "train")
 
@@ -52,6 +53,15 @@ def test_help_shows_defaults_but_not_empty_ones(command, capsys):
     assert "(default: None)" not in text and "(default: False)" not in text
 
 
+@pytest.mark.parametrize("command", ["simulate", "evaluate", "play"])
+def test_the_agent_options_list_every_kind_of_spec(command, capsys):
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for kind in ("random", "heuristic", "policy", "onnx:PATH", "search", "flat:KEY=VALUE", "llm:base_url=URL,model=NAME"):
+        assert kind in text, kind
+
+
 def test_version_prints_the_installed_version(capsys):
     from importlib.metadata import version
 
@@ -71,6 +81,19 @@ def test_map_prints_the_layout():
     done = run_fcm("map", "--players", "2", "--seed", "1")
     assert done.returncode == 0
     assert done.stdout.startswith("3x3 tiles: ")  # rules: Setting up (2 players: 3x3 tiles)
+
+
+def test_map_without_a_seed_draws_a_new_map_and_says_the_seed_that_draws_it_again():
+    first, second = run_fcm("map", "--players", "3"), run_fcm("map", "--players", "3")
+    seeds = []
+    for done in (first, second):
+        *board, last = done.stdout.strip().splitlines()
+        seed = int(last.split()[2].rstrip(":"))
+        assert last == f"map seed {seed}: fcm map --players 3 --seed {seed} draws it again"
+        again = run_fcm("map", "--players", "3", "--seed", str(seed))
+        assert again.stdout.strip().splitlines() == board  # the same map, no seed line when it was given
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]  # 2**32 seeds: the same twice would be a broken draw
 
 
 # ------------------------------------------------------------------ simulate / evaluate
@@ -197,8 +220,10 @@ def test_replay_to_a_step_prints_the_position_and_writes_a_png(record_file, tmp_
     game = replay(result.record, upto=10)
     pending = game.pending
     assert f"step 10/{len(result.record.actions)}: round {game.state.round}" in done.stdout
-    assert f"player {pending.player} to decide {pending.decision.name}" in done.stdout
-    assert f"round {game.state.round}/5  phase {game.phase.name}" in done.stdout  # the state text
+    assert f"player {pending.player} to decide: {decision_name(pending.decision)}" in done.stdout
+    assert f"round {game.state.round}/5  {phase_title(game.phase)}" in done.stdout  # the state text
+    text = done.stdout.split("legend:")[1].split("picture written")[0]
+    assert "_" not in text and "PAYDAY" not in text  # no internal key (kitchen_trainee, PAYDAY) in the text
     height, width = game.state.board.shape
     lay = layout(height, width, 24)  # the default --scale
     assert png_size(png.read_bytes()) == (lay.width, lay.height)
@@ -223,9 +248,13 @@ def test_replay_list_prints_every_action_with_its_step(record_file):
     actions = result.record.actions
     assert lines[-1] == f"{len(actions)} actions"
     assert len(lines) == len(actions) + 1
-    for step in (0, len(actions) // 2, len(actions) - 1):
+    game = replay(result.record, upto=0)
+    for step, action in enumerate(actions):  # each move in the words its event sentence uses
         assert lines[step].split()[0] == str(step)
-        assert lines[step].endswith(str(actions[step]))
+        assert lines[step].endswith(move_now_text(action, game.state)), lines[step]
+        game.apply(action)
+    assert lines[0].split()[1:4] == ["setup:", "first", "restaurants"]
+    assert not any("_" in line or "round 0" in line for line in lines)  # no internal key, no "round 0"
 
 
 def test_replay_events_prints_a_readable_account_and_one_players_view(record_file):
@@ -244,7 +273,7 @@ def test_replay_events_prints_a_readable_account_and_one_players_view(record_fil
     body = [line.strip() for line in lines if line.startswith("  ")]
     assert body == sentences(game.events, game.state)
     assert any(" eats at player " in line for line in body)  # the sales of the game
-    assert "round 1 restructuring" in lines
+    assert "round 1: phase 1: restructuring" in lines  # fcm play's headings
     # one player's view leaves out the others' face-down choices; one round only
     done = run_fcm("replay", str(path), "--events", "--player", "1", "--round", "2")
     assert done.returncode == 0, done.stderr
