@@ -62,6 +62,28 @@ class Args:
     threads: int = 1  # torch CPU threads: small batches run fastest on one
 
 
+HELP = {  # what each flag does, for --help
+    "seed": "seeds the env, torch and the evaluation: the same seed gives the same run",
+    "total_steps": "learner decisions to train on, over all envs",
+    "num_envs": "games played side by side (Gymnasium's SyncVectorEnv)",
+    "num_steps": "steps per env per rollout: a rollout is num_envs x num_steps decisions",
+    "num_players": "players at the table (2-5): one learns, the others are --opponent",
+    "max_rounds": "a game is cut off and scored after this round (short games learn faster)",
+    "opponent": "who plays the other seats: random or heuristic",
+    "shaping": "cash_lead: a zero-sum cash-lead bonus on top of +1 / -1 for the win; none: the win only",
+    "learning_rate": "Adam's learning rate",
+    "anneal_lr": "lower the learning rate linearly to 0 over the run (true/false)",
+    "gamma": "discount factor",
+    "gae_lambda": "GAE's lambda",
+    "num_minibatches": "minibatches per update epoch",
+    "update_epochs": "passes over each rollout",
+    "clip_coef": "PPO's clip range",
+    "ent_coef": "weight of the entropy bonus",
+    "vf_coef": "weight of the value loss",
+    "max_grad_norm": "gradient norm clip",
+    "eval_games": "games of the greedy policy at the end, on seeds it never trained on",
+    "threads": "torch CPU threads (small batches run fastest on one)",
+}
 _PARSERS = {"int": int, "float": float, "str": str, "bool": lambda text: text.lower() in ("1", "true", "yes")}
 
 
@@ -70,7 +92,8 @@ def parse_args(argv: list[str] | None = None) -> Args:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     for field in dataclasses.fields(Args):
         flag = "--" + field.name.replace("_", "-")
-        parser.add_argument(flag, type=_PARSERS[field.type], default=field.default, metavar=field.type.upper())
+        parser.add_argument(flag, type=_PARSERS[field.type], default=field.default, metavar=field.type.upper(),
+                            help=f"{HELP[field.name]} (default: {field.default})")
     args = Args(**vars(parser.parse_args(argv)))
     if args.opponent not in ("random", "heuristic"):
         parser.error(f"--opponent must be random or heuristic, got {args.opponent!r}")

@@ -29,3 +29,13 @@ def test_the_example_refuses_an_unknown_opponent():
     done = subprocess.run([sys.executable, str(SCRIPT), "--opponent", "nobody"], capture_output=True, text=True,
                           timeout=60, cwd=ROOT, check=False)
     assert done.returncode == 2 and "--opponent must be random or heuristic" in done.stderr
+
+
+def test_every_flag_says_what_it_does():
+    done = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    assert "--total-steps INT learner decisions to train on, over all envs (default: 8192)" in text
+    assert "--opponent STR who plays the other seats: random or heuristic (default: random)" in text
+    assert text.count("(default: ") == 20  # every setting of Args
