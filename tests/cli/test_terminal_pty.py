@@ -107,9 +107,10 @@ def test_three_rounds_at_the_prompt_then_ctrl_c_saves_and_resume_continues(tmp_p
     assert longer.agents == ["human", "heuristic"]
 
 
-def test_the_prompt_edits_lines_and_recalls_history():
+def test_the_prompt_edits_lines_and_recalls_history(tmp_path):
     pytest.importorskip("prompt_toolkit")
-    child = _spawn("--players", "2", "--seed", str(SEED), "--max-rounds", "2", plain=False)
+    child = _spawn("--players", "2", "--seed", str(SEED), "--max-rounds", "2", "--save-record", str(tmp_path / "g.json"),
+                   plain=False)  # the record goes to tmp_path, not runs/ in the checkout
     child.expect("your choice")
     child.send("s\r")  # status
     child.expect(r"you, \d\w\w in turn order")
