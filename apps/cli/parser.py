@@ -23,6 +23,11 @@ from .replay import _cmd_replay
 from .tools import _cmd_bench, _cmd_map
 from .train import _cmd_train, _TrainHelp
 
+#: how the results table of simulate / evaluate is sorted (training/common/tournament_results.summarise)
+TABLE_ORDER = ("The table is sorted by rating (openskill's mu - 3 sigma, from every game's places), then by "
+               "wins/games: in a short run an agent with fewer wins but better places can rank above one with "
+               "more wins; read wins/games with its 95% interval.")
+
 
 def package_version() -> str:
     """The installed distribution's version (``unknown`` when run from a checkout that is not installed)."""
@@ -48,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play a batch of bot games and print the results table",
                        description="Play seeded bot games (the lineup rotates one seat per game) and print "
-                                   "win rates, cash, ranks and ratings.")
+                                   "win rates, cash, ranks and ratings. " + TABLE_ORDER)
     p.add_argument("--agents", default="heuristic,random,random,random",
                    help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
                         "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
@@ -66,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("evaluate", help="run a rating tournament and save its results",
                        description="A tournament for ratings: the simulate runner with more games, results "
-                                   "saved by default (summary.json, games.csv, records/).")
+                                   "saved by default (summary.json, games.csv, records/). " + TABLE_ORDER)
     p.add_argument("--lineup", default="heuristic,random",
                    help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
                         "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,... "

@@ -108,6 +108,8 @@ def summarise(results: Sequence[MatchResult]) -> list[AgentStats]:
             s.cash_total += result.cash[player]
             s.place_total += result.places[player]
     _rate(results, stats)
+    # the table's order (fcm simulate/evaluate --help and docs/evaluation.md say it): the rating (every place of every game,
+    # and whom it was won against), then wins/games, then mean cash
     return sorted(stats.values(), key=lambda s: (-(s.rating_ordinal or 0.0), -s.win_rate, -s.mean_cash, s.name))
 
 
