@@ -37,7 +37,7 @@ from fcm_apps.server_requests import (
     parse_request,
     short,
 )
-from fcm_env.encoding import Observer, visibility
+from fcm_env.encoding import Observer, legal_action_mask, visibility
 from fcm_env.engine import events as engine_events
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import Game
@@ -308,6 +308,16 @@ class Session:
         gid, served = self._select(req)
         return {"game": gid, "view": view(served.game, req.player)}
 
+    def _cmd_observe(self, req: PlayerRequest) -> dict[str, Any]:
+        """The seat's observation and legal-action mask as the envs and the shipped models read them, so a
+        front end in another language needs no encoder of its own (docs/models.md: the model inputs)."""
+        gid, served = self._select(req)
+        player = check_player(served.game, req.player)
+        served.observer = served.observer or Observer()
+        observation = served.observer.observe_flat(served.game, player)
+        return {"game": gid, "player": player, "observation": observation.tolist(),
+                "action_mask": legal_action_mask(served.game, player).tolist()}
+
     def _cmd_legal(self, req: PlayerRequest) -> dict[str, Any]:
         gid, served = self._select(req)
         player = check_player(served.game, req.player)
@@ -357,6 +367,7 @@ class Session:
 
     _HANDLERS: ClassVar[dict[str, Callable[[Session, Any], dict[str, Any]]]] = {
         "new": _cmd_new, "load": _cmd_load, "games": _cmd_games, "view": _cmd_view, "legal": _cmd_legal,
+        "observe": _cmd_observe,
         "act": _cmd_act, "log": _cmd_log, "record": _cmd_record, "save": _cmd_save, "close": _cmd_close,
         "quit": _cmd_quit,
     }

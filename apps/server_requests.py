@@ -82,6 +82,7 @@ REQUESTS: dict[str, type[Request]] = {
     "games": Request,
     "view": PlayerRequest,
     "legal": PlayerRequest,
+    "observe": PlayerRequest,
     "act": ActRequest,
     "log": LogRequest,
     "record": GameRequest,
