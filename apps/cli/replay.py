@@ -14,6 +14,7 @@ def _print_events(record, args: argparse.Namespace) -> int:
     from fcm_env.engine.persistence.records import replay
     from fcm_env.tables import plural
     from fcm_env.text.sentences import sentences
+    from fcm_env.text.words import round_title
 
     if args.player is not None and not 0 <= args.player < record.num_players:
         raise ValueError(f"--player must be 0..{record.num_players - 1}, got {args.player}")
@@ -21,8 +22,9 @@ def _print_events(record, args: argparse.Namespace) -> int:
     game.record_events()
     for action in record.actions:
         game.apply(action)
-    if args.round is not None and not 1 <= args.round <= game.state.round:
-        raise ValueError(f"--round must be 1..{game.state.round} (the rounds of this game), got {args.round}")
+    if args.round is not None and not 0 <= args.round <= game.state.round:
+        raise ValueError(f"--round must be 0..{game.state.round} (0: the setup, then the rounds of this game), "
+                         f"got {args.round}")
     shown, last = 0, None
     for event, text in zip(game.events, sentences(game.events, game.state), strict=True):  # third person
         if args.round is not None and event["round"] != args.round:
@@ -31,7 +33,7 @@ def _print_events(record, args: argparse.Namespace) -> int:
             continue
         if (event["round"], event["phase"]) != last:
             last = (event["round"], event["phase"])
-            print(f"round {event['round']} {event['phase']}")
+            print(round_title(event["round"], event["phase"]))
         print(f"  {text}")
         shown += 1
     view = "everything" if args.player is None else f"what player {args.player} sees"
@@ -83,10 +85,29 @@ def _load_record(path: Path):
         raise ValueError(text if text.startswith(str(path)) else f"{path}: {text}") from None
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _print_list(record) -> int:
+    """Every action of the record with its step index, where it was made, who made it and the words of the
+    move (the event sentence's words: ``fcm_env.text.words``)."""
     from fcm_env.engine.persistence.records import replay
     from fcm_env.tables import plural
+    from fcm_env.text.words import decision_name, move_now_text, round_title
+
+    game = replay(record, upto=0)
+    for step, action in enumerate(record.actions):
+        pending = game.pending
+        who = f"player {pending.player}" if pending else "-"
+        where = round_title(game.state.round, game.phase)
+        decision = decision_name(pending.decision) if pending else "-"
+        print(f"{step:>6}  {where:<38} {who:<9} {decision:<18} {move_now_text(action, game.state)}")
+        game.apply(action)
+    print(plural(len(record.actions), "action"))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from fcm_env.engine.persistence.records import replay
     from fcm_env.text.state import state_ascii
+    from fcm_env.text.words import decision_name, phase_title
 
     _check_replay_options(args)
     record = _load_record(args.file)
@@ -94,15 +115,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.events:
         return _print_events(record, args)
     if args.list:
-        game = replay(record, upto=0)
-        for step, action in enumerate(record.actions):
-            pending = game.pending
-            who = f"player {pending.player}" if pending else "-"
-            print(f"{step:>6}  round {game.state.round:>2} {game.phase.name:<17} {who:<9} "
-                  f"{pending.decision.name if pending else '-':<18} {action}")
-            game.apply(action)
-        print(plural(total, "action"))
-        return 0
+        return _print_list(record)
     if args.step is not None and not 0 <= args.step <= total:
         raise ValueError(f"--step must be 0..{total} (the record has {total} actions), got {args.step}")
     game = replay(record, upto=args.step)
@@ -111,18 +124,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(state_ascii(game.state))
     pending = game.pending
     if pending is not None:
-        print(f"step {step}/{total}: round {game.state.round}, {game.phase.name}; "
-              f"player {pending.player} to decide {pending.decision.name}")
+        print(f"step {step}/{total}: round {game.state.round}, {phase_title(game.phase)}; "
+              f"player {pending.player} to decide: {decision_name(pending.decision)}")
     else:
         print(f"step {step}/{total}: game over after round {game.state.round}"
               f"{' (max rounds reached)' if game.state.truncated else ''}; "
               f"{'winner' if len(game.winners) == 1 else 'winners'}: "
               f"{', '.join(f'player {w}' for w in game.winners)}")
     if args.final or game.is_over:
-        names = record.agents or [f"player {p}" for p in range(record.num_players)]
+        agents = [f" ({name})" for name in record.agents] if record.agents else [""] * record.num_players
         cash = [int(p.cash) for p in game.state.players]
         for p in sorted(range(record.num_players), key=lambda p: -cash[p]):
-            print(f"  player {p} ({names[p]}): ${cash[p]}{'  winner' if p in game.winners else ''}")
+            print(f"  player {p}{agents[p]}: ${cash[p]}{'  winner' if p in game.winners else ''}")
     if args.png:
         from fcm_env.picture import DEFAULT_SCALE, board_png  # Pillow is loaded only for a picture
 

@@ -11,7 +11,8 @@ part of the command-line parser. Its modules, each with one job (tests call the 
 * ``board``: ``board_text`` / ``preview_text``, the text map (``fcm_env.text.map``) at three
   characters per square and the footprint of a placement before it is confirmed;
 * ``prompt``: the human's decision: ``parse_coordinate`` (``9 8 r2`` / ``9 8 sw`` as a placement),
-  commands, the choice list, confirmation;
+  commands (``card NAME`` and ``info``: the cards of ``fcm_env.text.cards``), the choice list (a hire,
+  training or put-to-work choice with what its card does), confirmation;
 * ``game``: ``TerminalGame`` and ``play``: the loop, the record saved on any exit (Ctrl-C too) and
   ``--resume``.
 

@@ -18,9 +18,19 @@ from fcm_apps.terminal.story import Narrator
 from fcm_env.data import MARKETING_TILES, CampaignType
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
+from fcm_env.text.cards import card_index, card_sheet, choice_note, find_card
 from fcm_env.text.context import company_text, context_text
 from fcm_env.text.explain import payday_text, placement_refusal, reach_text
-from fcm_env.text.words import CORNERS, PLACEMENT_KINDS, SIDES, action_text, ordinal
+from fcm_env.text.words import (
+    CORNERS,
+    PLACEMENT_KINDS,
+    SIDES,
+    action_text,
+    card_name,
+    milestone_name,
+    ordinal,
+    pending_tile,
+)
 
 HELP = """commands:
   NUMBER          pick that choice from the list
@@ -29,6 +39,8 @@ HELP = """commands:
   b, board        show the whole map and the houses' demand
   s, status       everybody's cash, cards and stock (what your seat may see)
   l, list         list every choice again, numbered (placements too)
+  card NAME       what a card does, its salary and what it trains into, e.g. card kitchen trainee
+  info            every card in one line each
   ?, help         this help
   q, quit         stop; the record is saved and `fcm play --resume FILE` continues it
 Ctrl-C also stops and saves the record."""
@@ -101,10 +113,7 @@ class HumanTurn:
         return line.strip().lower()
 
     def _tile(self) -> int | None:
-        pending = self.game.pending
-        if pending.decision == Decision.CAMPAIGN_PLACE:
-            return int(pending.context[1])
-        return None
+        return pending_tile(self.game.state)
 
     def _human_turn(self) -> bool:
         from fcm_env.view import DECISION_TEXT, view
@@ -126,13 +135,13 @@ class HumanTurn:
         if pending.decision == Decision.FIRE:
             self.say(f"   {payday_text(state, self.human, actions)}")
         self.say(f"   you: {company_text(me['players'][self.human])}")
-        labels = [self._label(a) for a in actions]
+        labels = [self._label(a, note=True) for a in actions]
         placing = [a for a in actions if a.kind in PLACEMENT_KINDS]
         self._list(labels, actions, full=len(actions) <= SHORT_LIST)
         if placing:
             self.say(self._placement_hint(placing))
         coords = " or ROW COL O" if placing else ""
-        prompt = f"your choice (1-{len(actions)}{coords}; b s l ? q): "
+        prompt = f"your choice (1-{len(actions)}{coords}; b s l info ? q): "
         while True:
             text = self._read(prompt)
             if text is None:
@@ -147,11 +156,15 @@ class HumanTurn:
                 game.apply(action)
                 return True
 
-    def _label(self, action: Action) -> str:
-        """A choice in words; a campaign spot also names the houses it would reach."""
+    def _label(self, action: Action, note: bool = False) -> str:
+        """A choice in words; a campaign spot also names the houses it would reach, and with ``note`` a hire,
+        training or put-to-work choice says what its card does and costs (the choice list)."""
         label = action_text(action, self.game.state, self.human, self._tile())
         reach = reach_text(self.game.state, action, self._tile())
-        return f"{label} ({reach})" if reach else label
+        if reach:
+            return f"{label} ({reach})"
+        what = choice_note(action) if note else None
+        return f"{label} -- {what}" if what else label
 
     def _list(self, labels: list[str], actions: list[Action], full: bool) -> None:
         shown = [i for i, a in enumerate(actions) if full or a.kind not in PLACEMENT_KINDS]
@@ -186,6 +199,12 @@ class HumanTurn:
             self._status()
         elif text in ("?", "h", "help"):
             self.say(HELP)
+        elif text in ("i", "info", "cards"):
+            for line in card_index():
+                self.say(f"  {line}")
+            self.say("card NAME tells one card in full (1x: one copy with 2-3 players, two with 4, three with 5)")
+        elif text == "card" or text.startswith("card "):
+            self._card(text[4:])
         elif text.isdigit():
             if 1 <= int(text) <= len(actions):
                 return actions[int(text) - 1]
@@ -196,8 +215,21 @@ class HumanTurn:
             shown = text or "(empty line)"
             coords = ", a coordinate ROW COL [O]" if placing else ""
             self.say(f"'{shown}' is not a choice: type a number from 1 to {len(actions)}{coords}, "
-                     "or b, s, l, ?, q")
+                     "or b, s, l, info, card NAME, ?, q")
         return None
+
+    def _card(self, name: str) -> None:
+        """``card NAME``: the card's sheet; a name matching several cards lists them."""
+        keys = find_card(name)
+        if len(keys) == 1:
+            for line in card_sheet(keys[0]):
+                self.say(line)
+        elif keys:
+            self.say(f"'{name.strip()}' names several cards: {', '.join(card_name(k) for k in keys)}")
+        elif name.strip():
+            self.say(f"no card is called '{name.strip()}'; info lists every card")
+        else:
+            self.say("card NAME: which card? e.g. card waitress; info lists every card")
 
     def _coordinate(self, text: str, placing: list[Action]) -> Action | None | bool:
         """The placement a coordinate names; None when it names none (said why); False: not a coordinate."""
@@ -258,7 +290,7 @@ class HumanTurn:
             seat = f"{ordinal(order.index(p['player']) + 1)} in turn order" if p["player"] in order else "out"
             self.say(f"{who}, {seat}: {company_text(p)}")
             if p["milestones"]:
-                self.say(f"   milestones: {', '.join(m.replace('_', ' ') for m in p['milestones'])}")
+                self.say(f"   milestones: {', '.join(milestone_name(m) for m in p['milestones'])}")
 
 
 def choice_lines(items: Sequence[str], width: int = 108) -> list[str]:

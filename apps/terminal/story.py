@@ -14,23 +14,10 @@ from typing import Any
 
 from fcm_env.engine import events as ev
 from fcm_env.engine.game import Game
-from fcm_env.engine.state import GameState, Phase
+from fcm_env.engine.state import GameState
 from fcm_env.text.explain import milestone_effect
 from fcm_env.text.sentences import EventWriter
-
-PHASE_TITLES = {
-    Phase.SETUP_RESTAURANTS: "setup: first restaurants",
-    Phase.SETUP_RESERVE: "setup: reserve cards",
-    Phase.RESTRUCTURING: "phase 1: restructuring",
-    Phase.ORDER_OF_BUSINESS: "phase 2: order of business",
-    Phase.WORKING: "phase 3: working 9-5",
-    Phase.DINNERTIME: "phase 4: dinnertime",
-    Phase.PAYDAY: "phase 5: payday",
-    Phase.MARKETING: "phase 6: marketing campaigns",
-    Phase.CLEANUP: "phase 7: clean-up",
-    Phase.GAME_OVER: "game over",
-}
-
+from fcm_env.text.words import round_title  # the headings of every front end
 
 # ------------------------------------------------------------------ events
 
@@ -59,8 +46,7 @@ class Narrator:
             return []
         self.heading = (round_, phase)
         self.last_secret = None
-        title = PHASE_TITLES[Phase[phase.upper()]]
-        return [f"== round {round_}: {title} ==" if round_ else f"== {title} =="]
+        return [f"== {round_title(round_, phase)} =="]
 
     def lines(self, events: Iterable[dict[str, Any]], state: GameState) -> list[str]:
         """The lines of ``events`` this seat may see; another's secret choice is one line per run."""

@@ -41,7 +41,9 @@ from starlette.websockets import WebSocket
 from fcm_apps.server import MAX_ERROR_CHARS, AgentFactory, Session, decode_line
 from fcm_apps.web.replay import ReplayCursor
 from fcm_apps.web.table import BOT_SPECS, PlayTable, TableError
+from fcm_env.data import EMPLOYEES
 from fcm_env.engine.game import VARIANTS
+from fcm_env.text.cards import card_line
 from fcm_env.text.explain import milestone_effect
 from fcm_env.text.words import MILESTONE_NAMES
 from fcm_env.view import ProtocolError
@@ -189,7 +191,9 @@ class Connection:
         return {"type": "hello", "bots": list(BOT_SPECS), "variants": list(VARIANTS),
                 "replay": None if path is None else Path(path).name,
                 "milestones": dict(MILESTONE_NAMES),  # the companies panel names them as the log does
-                "milestone_effects": {key: milestone_effect(key) for key in MILESTONE_NAMES}}  # their tooltips
+                "milestone_effects": {key: milestone_effect(key) for key in MILESTONE_NAMES},  # their tooltips
+                # every employee card in one line (fcm_env.text.cards): the tooltip of a card's chip
+                "cards": {spec.type.key: card_line(spec.type) for spec in EMPLOYEES}}
 
     def _new(self, msg: dict[str, Any]) -> dict[str, Any]:
         table = PlayTable.start(self.session, msg)

@@ -17,6 +17,7 @@ from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, RecordFormatError, replay
 from fcm_env.text.sentences import sentences
+from fcm_env.text.words import decision_name, move_now_text, round_title
 from fcm_env.view import status, view
 
 SNAPSHOT_EVERY = 25
@@ -51,10 +52,15 @@ class ReplayCursor:
         self.rounds = [int(game.state.round)]  # the round shown at each step
         self.snapshots = {0: game.state.clone()}
         self.movers: list[tuple[int, str]] = []  # who made each step's move, and which decision it answered
+        self.moves: list[str] = []  # each step's move in words, as the event sentence tells it
         for step, action in enumerate(self.record.actions, start=1):
             if game.pending is None:
                 raise TableError(f"replay: record.actions[{step - 1}] comes after the end of the game")
             self.movers.append((game.pending.player, game.pending.decision.name))
+            try:
+                self.moves.append(move_now_text(action, game.state))
+            except (IndexError, ValueError):  # arguments the words cannot name: the move is refused below
+                self.moves.append(str(action))
             try:
                 game.apply(action)
             except IllegalActionError as exc:
@@ -97,12 +103,14 @@ class ReplayCursor:
         if step:
             action = self.record.actions[step - 1]
             player, decision = self.movers[step - 1]
-            move = {"player": player, "decision": decision, "kind": action.kind.name, "label": str(action)}
+            move = {"player": player, "decision": decision, "kind": action.kind.name, "label": str(action),
+                    "decision_text": decision_name(decision), "text": self.moves[step - 1]}
         result = self.record.result
         return {
             "type": "replay", "name": self.name, "step": step, "total": self.total,
             "players": list(self.record.agents or [f"player {p}" for p in range(self.record.num_players)]),
             "rounds": self.round_starts(), "move": move, "events": events,
+            "heading": round_title(game.state.round, game.phase),
             "view": with_lanes(full_view(game)), "status": status(game),
             "result": None if result is None else {"winners": result.winners, "cash": result.cash},
         }

@@ -17,9 +17,13 @@ from fcm_apps.server import Session
 from fcm_apps.web.shapes import with_lanes, with_shapes
 from fcm_env.engine.actions import Decision
 from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.game import Game
 from fcm_env.engine.queries import campaign_reach
+from fcm_env.text.cards import choice_tip
 from fcm_env.text.explain import milestone_effect, payday_text
 from fcm_env.text.sentences import EventWriter, cash_before, milestones_before
+from fcm_env.text.words import action_text, pending_tile, round_title
+from fcm_env.view import describe_action
 
 #: the bot kinds the page offers (paths to model files are not taken from the browser); ``search`` is
 #: the strong one (information-set MCTS at its default budget, about 0.2 s a decision: docs/search.md)
@@ -50,9 +54,28 @@ def _check_specs(bots: dict[str, Any], where: str) -> None:
 
 def log_entry(index: int, event: dict[str, Any], text: str, detail: str | None = None) -> dict[str, Any]:
     """One line of the page's log: the event's sentence plus what the page colours it by; ``detail``:
-    a second line under it (what a milestone you claimed does), or None."""
+    a second line under it (what a milestone you claimed does), or None; ``heading``: the round and
+    phase in the words of ``fcm play``'s headings (``round 3: phase 5: payday``, ``setup: reserve cards``)."""
     return {"index": index, "kind": event["kind"], "round": event["round"], "phase": event["phase"],
+            "heading": round_title(event["round"], event["phase"]),
             "player": event.get("player"), "text": text, "detail": detail}
+
+
+def add_words(legal: list[dict[str, Any]], game: Game, player: int) -> None:
+    """Each legal move of ``player`` gets ``text``, the choice in the words of ``fcm play``'s list
+    (``fcm_env.text.words.action_text``: ``keep the $200 reserve card``, ``go 1st in turn order``), and,
+    when it names employee cards, ``card``: what they do (``fcm_env.text.cards``; the button's tooltip).
+    The words read only what the player may see (the map, its own restaurants and reserve offer)."""
+    actions = {describe_action(a)["id"]: a for a in game.legal_actions()} if legal else {}
+    tile = pending_tile(game.state)
+    for entry in legal:
+        action = actions.get(entry["id"])
+        if action is None:  # not this game's move list (cannot happen for the served game's own legal moves)
+            continue
+        entry["text"] = action_text(action, game.state, player, tile)
+        tip = choice_tip(action)
+        if tip:
+            entry["card"] = tip
 
 
 class PlayTable:
@@ -156,10 +179,12 @@ class PlayTable:
             self.board = Board.from_tiles(view["map"]["tiles"])
         legal_moves = with_shapes(legal["actions"], view)
         self._add_reach(legal_moves, view)
+        add_words(legal_moves, self.session.games[self.game].game, self.human)
         entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board), self._detail(e))
                    for i, e in enumerate(log["log"])]
         self.next_log, self.lines = log["next"], self.lines + len(entries)
         return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
+                "heading": round_title(view["round"], view["phase"]),
                 "view": with_lanes(view), "legal": legal_moves,
                 "status": legal["status"], "explain": self._explain(), "log": entries}
 

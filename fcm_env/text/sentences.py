@@ -17,7 +17,15 @@ from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.state import GameState
 from fcm_env.text.explain import milestone_card
-from fcm_env.text.words import cards_text, goods_text, milestone_name, money, move_text
+from fcm_env.text.words import (
+    card_name,
+    cards_text,
+    decision_name,
+    goods_text,
+    milestone_name,
+    money,
+    move_text,
+)
 
 DRINKS = ("beer", "lemonade", "soda")
 #: milestones that change what a player pays at Payday, and how the salaries line says so
@@ -64,8 +72,8 @@ class EventWriter:
         return f"campaign #{e['campaign']} of {self.who(e['player'])}"
 
     def secret(self, player: int, decision: str) -> str:
-        """A face-down choice the viewer may not see: that it was made, not what (decision: lower-case name)."""
-        return f"{self.who(player)}: chooses in secret ({decision.replace('_', ' ')})"
+        """A face-down choice the viewer may not see: that it was made, not what (decision: its name)."""
+        return f"{self.who(player)}: chooses in secret ({decision_name(decision)})"
 
     def sentence(self, event: dict[str, Any], board: Board) -> str:
         """One event in words (the events must come in order: cash and tiles run on); ``board`` is the map."""
@@ -91,7 +99,7 @@ class EventWriter:
             two = " (First radio campaign: 2 each)" if radio and self._has(e["player"], "first_radio") else ""
             return f"{self._campaign(e)}: {houses or 'no house in reach has room'}{two}"
         if kind == "campaign_expired":
-            back = f"; the {e['marketeer_back'].replace('_', ' ')} comes back" if e["marketeer_back"] else ""
+            back = f"; the {card_name(e['marketeer_back'])} comes back" if e["marketeer_back"] else ""
             return f"{self._campaign(e)} runs out{back}"
         if kind == "freezer":
             return f"{who}: freezer (First to throw away drink/food) keeps {goods_text(e['kept'])}; thrown away: {goods_text(e['thrown_away'])}"

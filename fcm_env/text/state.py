@@ -13,6 +13,7 @@ from fcm_env.engine.board.occupancy import house_grid
 from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.state import GameState
 from fcm_env.text.map import render_ascii
+from fcm_env.text.words import card_name, good_name, milestone_name, ordinal, phase_title
 
 GOOD_LETTERS = {int(Good.BURGER): "B", int(Good.PIZZA): "P", int(Good.BEER): "b",
                 int(Good.LEMONADE): "l", int(Good.SODA): "s"}
@@ -56,10 +57,11 @@ def state_ascii(state: GameState) -> str:
         "        $ billboard  M mailbox  R radio",
     ]
     lines = [render_ascii(state.board, piece_marks(state), house_grid=house_grid(state), extra_legend=legend)]
+    order = ", ".join(f"{ordinal(i + 1)} player {p}" for i, p in enumerate(state.turn_order)) or "-"
+    cap = f"/{state.max_rounds}" if state.max_rounds else ""
     lines.append(
-        f"round {state.round}/{state.max_rounds}  phase {state.phase.name}  bank ${state.bank}"
-        f"  breaks {state.bank_breaks}  CEO slots {state.ceo_slots}"
-        f"  turn order {' '.join(map(str, state.turn_order))}"
+        f"round {state.round}{cap}  {phase_title(state.phase)}  bank ${state.bank}"
+        f"  breaks {state.bank_breaks}  CEO slots {state.ceo_slots}  turn order: {order}"
     )
     for number, house in sorted(state.houses.items()):
         if house.demand:
@@ -68,13 +70,14 @@ def state_ascii(state: GameState) -> str:
     for c in sorted(state.campaigns, key=lambda c: c.number):
         left = "eternal" if c.eternal else f"{c.remaining} left"
         lines.append(f"  campaign #{c.number} {CampaignType(c.kind).name.lower()} of player {c.owner}: "
-                     f"{Good(c.product).name.lower()}, {left}")
+                     f"{good_name(c.product)}, {left}")
     for p in state.players:
         cards = ", ".join(
-            f"{EmployeeType(t).key}x{int(n)}" for t, n in enumerate(p.owned()) if n and t != EmployeeType.CEO
+            card_name(t) + (f" x{int(n)}" if n > 1 else "") for t, n in enumerate(p.owned())
+            if n and t != EmployeeType.CEO
         )
-        stock = " ".join(f"{Good(g).name.lower()}:{int(n)}" for g, n in enumerate(p.stock) if n)
-        marks = ", ".join(sorted(Milestone(m).name.lower() for m in p.milestones))
+        stock = ", ".join(f"{int(n)} {good_name(g)}" for g, n in enumerate(p.stock) if n)
+        marks = ", ".join(sorted(milestone_name(Milestone(m).key) for m in p.milestones))
         status = " BANKRUPT" if p.bankrupt else ""
         lines.append(f"player {p.player}{status}: ${p.cash}  cards: {cards or '-'}  stock: {stock or '-'}")
         if marks:

@@ -19,11 +19,11 @@ from fcm_env.data import (
     Good,
     Milestone,
 )
-from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.board.placement import airplane_from_anchor, restaurant_entrance
 from fcm_env.engine.phases.working.recruit_train import POOLED  # "First to pay $20": pooled training
-from fcm_env.engine.state import GameState, Restaurant
+from fcm_env.engine.state import GameState, Phase, Restaurant
 
 CORNERS = ("NW", "NE", "SE", "SW")  # restaurant orientation: the entrance corner
 SIDES = ("N", "E", "S", "W")  # house / garden orientation: the garden's side; airplanes: the edge
@@ -33,6 +33,19 @@ PLACEMENT_KINDS = (ActionKind.PLACE_RESTAURANT, ActionKind.PLACE_HOUSE, ActionKi
 RESERVE_VALUES = tuple(card.value for card in RESERVE_CARDS)
 #: milestone key -> its name as printed on the card (milestones.json), e.g. "First burger produced"
 MILESTONE_NAMES = {spec.type.key: spec.name for spec in MILESTONES}
+#: each phase as a heading names it: the rulebook's phase number and name; the two setup steps (round 0)
+PHASE_TITLES: dict[Phase, str] = {
+    Phase.SETUP_RESTAURANTS: "setup: first restaurants",
+    Phase.SETUP_RESERVE: "setup: reserve cards",
+    Phase.RESTRUCTURING: "phase 1: restructuring",
+    Phase.ORDER_OF_BUSINESS: "phase 2: order of business",
+    Phase.WORKING: "phase 3: working 9-5",
+    Phase.DINNERTIME: "phase 4: dinnertime",
+    Phase.PAYDAY: "phase 5: payday",
+    Phase.MARKETING: "phase 6: marketing campaigns",
+    Phase.CLEANUP: "phase 7: clean-up",
+    Phase.GAME_OVER: "game over",
+}
 
 # ------------------------------------------------------------------ names
 
@@ -57,6 +70,24 @@ def milestone_name(milestone: int | str) -> str:
     """A milestone by number or key, as players say it: ``First burger produced``."""
     key = milestone if isinstance(milestone, str) else Milestone(milestone).key
     return MILESTONE_NAMES[key]
+
+
+def phase_title(phase: Phase | int | str) -> str:
+    """A phase in words (``phase 5: payday``, ``setup: reserve cards``), from the enum or its name in any case."""
+    return PHASE_TITLES[Phase[phase.upper()] if isinstance(phase, str) else Phase(phase)]
+
+
+def round_title(round_: int, phase: Phase | int | str) -> str:
+    """Where in the game: ``round 3: phase 5: payday``; the setup (round 0) is ``setup: first restaurants``
+    (every heading for people: ``fcm play``, ``fcm replay``, the web page)."""
+    title = phase_title(phase)
+    return f"round {round_}: {title}" if round_ else title
+
+
+def decision_name(decision: Decision | int | str) -> str:
+    """A decision's short name: ``reserve card``, ``turn order``, ``campaign tile``."""
+    name = decision if isinstance(decision, str) else Decision(decision).name
+    return name.lower().replace("_", " ")
 
 
 def ordinal(n: int) -> str:
@@ -95,6 +126,21 @@ def action_text(action: Action, state: GameState, player: int, tile: int | None 
     return move_text(action, state.board, tile, state.players[player].reserve_offer)
 
 
+def pending_tile(state: GameState) -> int | None:
+    """The campaign tile being placed when the pending decision is where it goes, else None."""
+    pending = state.pending[-1] if state.pending else None
+    if pending is not None and pending.decision == Decision.CAMPAIGN_PLACE:
+        return int(pending.context[1])
+    return None
+
+
+def move_now_text(action: Action, state: GameState) -> str:
+    """The words of ``action``, the move the pending player makes at ``state``, as the event sentence will
+    tell it (``fcm replay --list``, the web replay's step titles)."""
+    player = state.pending[-1].player if state.pending else 0
+    return move_text(action, state.board, pending_tile(state), state.players[player].reserve_offer)
+
+
 def move_text(action: Action, board: Board, tile: int | None = None,
               reserve_offer: Sequence[int] = RESERVE_VALUES) -> str:
     """What ``action`` does, from its arguments alone (the map names an airplane's lane; ``tile`` is the
@@ -105,9 +151,10 @@ def move_text(action: Action, board: Board, tile: int | None = None,
     if k == ActionKind.PLACE_RESTAURANT:
         r, c = restaurant_entrance(*a)
         return f"place a restaurant at ({a[0]},{a[1]}), entrance {CORNERS[a[2]]} on ({r},{c})"
-    if k == ActionKind.CHOOSE_RESERVE:
-        worth = f" (${reserve_offer[a[0]]})" if a[0] < len(reserve_offer) else ""
-        return f"keep reserve card {a[0] + 1}{worth}"
+    if k == ActionKind.CHOOSE_RESERVE:  # by its value: the index is the protocol's, not a person's
+        if a[0] < len(reserve_offer):
+            return f"keep the ${reserve_offer[a[0]]} reserve card"
+        return f"keep reserve card {a[0] + 1}"
     if k == ActionKind.PUT_TO_WORK:
         return f"put {a_card(a[0])} to work"
     if k == ActionKind.TURN_SPOT:

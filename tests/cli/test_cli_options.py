@@ -115,8 +115,19 @@ def test_replay_events_round_outside_the_game_is_refused(record_file, capsys):
     path, result = record_file
     rounds = replay(result.record).state.round
     err = _refused(["replay", str(path), "--events", "--round", str(rounds + 1)], capsys)
-    assert f"--round must be 1..{rounds} (the rounds of this game), got {rounds + 1}" in err
+    assert f"--round must be 0..{rounds} (0: the setup, then the rounds of this game), got {rounds + 1}" in err
+    assert "got -1" in _refused(["replay", str(path), "--events", "--round", "-1"], capsys)
     assert cli.main(["replay", str(path), "--events", "--round", str(rounds)]) == 0
+
+
+def test_replay_events_round_0_is_the_setup(record_file, capsys):
+    # --list shows the setup's moves first; --events --round 0 tells them, under the setup's headings
+    path, _result = record_file
+    assert cli.main(["replay", str(path), "--events", "--round", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "setup: first restaurants" and "setup: reserve cards" in lines
+    assert not any(line.startswith("round ") for line in lines)
+    assert any(line.startswith("  player 0: keep the $") for line in lines)
 
 
 def test_replay_names_a_binary_file_and_what_is_wrong(tmp_path, capsys):

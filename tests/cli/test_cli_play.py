@@ -89,15 +89,15 @@ def test_moves_are_told_in_words_and_secret_choices_stay_secret():
         "  you: pass",
         "  you: place a restaurant at (8,8), entrance NW on (8,8)",
         "== setup: reserve cards ==",
-        "  you: keep reserve card 1 ($100)",
+        "  you: keep the $100 reserve card",
         "  player 1: chooses in secret (reserve card)",
     ]
     assert "  player 1: use campaign tile #11 billboard 2x3" in mine
     assert "  player 1 works with: ceo, marketing trainee" in mine  # the structure, once revealed
     theirs = Narrator(1, [0, 0]).lines(game.events, game.state)
     assert "  player 0: chooses in secret (reserve card)" in theirs
-    assert not any("player 0: keep reserve card" in line for line in theirs)
-    assert any(line.startswith("  you: keep reserve card") for line in theirs)  # player 1's own choice
+    assert not any("player 0: keep the $" in line for line in theirs)
+    assert any(line.startswith("  you: keep the $") for line in theirs)  # player 1's own choice
 
 
 def test_turn_order_labels_say_what_happens():
@@ -285,7 +285,7 @@ def test_bot_secret_choices_are_not_shown(tmp_path):
     bot_lines = [line for line in done.stdout.splitlines() if re.match(r"  player [12]", line)]
     assert any("chooses in secret (restructure)" in line for line in bot_lines)
     assert any("chooses in secret (reserve card)" in line for line in bot_lines)
-    assert not any("to work" in line or "keep reserve card" in line or ": fire " in line for line in bot_lines)
+    assert not any("to work" in line or "keep the $" in line or ": fire " in line for line in bot_lines)
 
 
 def test_input_ending_early_leaves_the_game_unfinished(tmp_path):

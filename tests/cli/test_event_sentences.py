@@ -102,7 +102,7 @@ def test_hand_checked_sentences(played, capsys):
             "= $15 (+$15, now $15)")
     assert sale in third and sale in web
     assert "player 1 pays $5 in salaries (First billboard placed: marketeers unpaid) (-$5, now $10)" in web
-    assert "you: keep reserve card 1 ($100)" in web and "player 0: keep reserve card 1 ($100)" in third
+    assert "you: keep the $100 reserve card" in web and "player 0: keep the $100 reserve card" in third
     assert "you work with: ceo" in web and "player 0 works with: ceo" in third
     assert "campaign #11 of player 1: house 13 +1 burger" in web
 

@@ -323,8 +323,8 @@ def bots_session() -> Session:
     ({"cmd": "log", "player": 0, "since": -1}, "log.since: input should be greater than or equal to 0, got -1"),
     ({"cmd": "view", "player": 0, "game": 1}, "view.game: input should be a valid string, got 1"),
     ({"cmd": "load"}, "load: give a 'record' or a 'state', exactly one"),
-    ({"cmd": "fly"}, "unknown cmd 'fly'; commands are act, close, games, legal, load, log, new, quit, record, save, view"),
-    ({"id": 1}, "no cmd; commands are act, close, games, legal, load, log, new, quit, record, save, view"),
+    ({"cmd": "fly"}, "unknown cmd 'fly'; commands are act, close, games, legal, load, log, new, observe, quit, record, save, view"),
+    ({"id": 1}, "no cmd; commands are act, close, games, legal, load, log, new, observe, quit, record, save, view"),
 ])
 def test_unknown_fields_and_wrong_types_are_errors_naming_the_field(request_, error):
     session = bots_session()

@@ -110,8 +110,8 @@ def test_acting_plays_the_move_and_the_bots_answer_in_the_log(page):
     msg = page.ask({"type": "act", "action": msg["legal"][1]["id"]})  # keep the $200 card
     assert msg["status"]["decision"] == "TURN_ORDER" and msg["view"]["players"][0]["reserve"] == 200
     texts = [e["text"] for e in msg["log"]]
-    assert texts[0] == "you: keep reserve card 2 ($200)"
-    assert not any(t.startswith("player 1: keep reserve card") for t in texts)  # the bot's choice is face down
+    assert texts[0] == "you: keep the $200 reserve card"
+    assert not any(t.startswith("player 1: keep the $") for t in texts)  # the bot's choice is face down
     msg = page.ask({"type": "act", "action": msg["legal"][-1]["id"]})  # spot 2: the bot works first
     assert msg["status"]["phase"] == "WORKING" and msg["status"]["to_move"] == 0
     assert any(e["player"] == 1 and e["kind"] == "action" and e["phase"] == "working" for e in msg["log"])
@@ -168,7 +168,7 @@ def test_the_human_never_receives_the_bots_secret_choices(page):
         reply = json.loads(text)
         for entry in reply.get("log", []):
             if entry["player"] == 1 and entry["kind"] == "action":
-                assert not entry["text"].startswith(("player 1: keep reserve card", "player 1: put ", "player 1: fire "))
+                assert not entry["text"].startswith(("player 1: keep the $", "player 1: put ", "player 1: fire "))
 
 
 def test_save_and_load_resume_the_game_with_the_bots_in_their_seats(client, page):

@@ -102,23 +102,29 @@ def test_play_a_few_decisions_and_step_a_replay_in_chromium(server, shots):
         target = page.locator("#map .hit[data-count='2']").first
         target.hover()
         assert page.locator("#preview rect").count() == 1
-        assert page.inner_text("#rotate-info").startswith("1 of 2: place restaurant")
+        assert page.inner_text("#rotate-info").startswith("1 of 2: place a restaurant")  # fcm play's words
         page.click("#rotate")
         info = page.inner_text("#rotate-info")
-        assert info.startswith("2 of 2: place restaurant")
+        assert info.startswith("2 of 2: place a restaurant")
         page.screenshot(path=str(shots / "play-placement.png"))
         target.click(position={"x": 4, "y": 4})
         page.wait_for_selector("button[data-kind='CHOOSE_RESERVE']")
         assert page.locator("#map .restaurant").count() == 2
         assert "1 restaurant" in page.inner_text(".company.me")
         last = page.locator("#log li.log-line").last.inner_text()
-        placed = re.search(r"place restaurant at \((\d+),(\d+)\) entrance (\w+)", info)
+        placed = re.search(r"place a restaurant at \((\d+),(\d+)\), entrance (\w+)", info)
         assert last.startswith(f"you: place a restaurant at ({placed[1]},{placed[2]}), entrance {placed[3]} on ")
 
-        # a named choice: the $300 reserve card, then a turn-order spot
+        # a named choice: the $300 reserve card, then a turn-order spot (fcm play's words, places from 1st)
+        assert page.locator("button[data-kind='CHOOSE_RESERVE']").all_inner_texts() == [
+            "Keep the $100 reserve card", "Keep the $200 reserve card", "Keep the $300 reserve card"]
         page.click("button[data-kind='CHOOSE_RESERVE'] >> text=$300")
         page.wait_for_selector("button[data-kind='TURN_SPOT']")
         assert "reserve $300" in page.inner_text(".company.me")
+        assert page.inner_text(".company.me b") == "player 0 (you)"
+        assert page.locator("button[data-kind='TURN_SPOT']").first.inner_text() == "Go 1st in turn order"
+        ceo = page.locator(".company.me .chip.employee[data-card='ceo']")
+        assert ceo.get_attribute("title").startswith("ceo: your chain's head")  # a card's tooltip
         page.click("button[data-kind='TURN_SPOT'] >> nth=-1")
         page.wait_for_function("!document.querySelector(\"button[data-kind='TURN_SPOT']\")")
         assert page.locator("#log li.log-line").count() >= 4
@@ -131,6 +137,8 @@ def test_play_a_few_decisions_and_step_a_replay_in_chromium(server, shots):
         page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 0 /')")
         page.click("#rp-next")
         page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 1 /')")
+        assert re.fullmatch(r"Step 1: player \d \(initial restaurant\): place a restaurant at .*",
+                            page.inner_text("#rp-move"))
         assert page.locator("#rp-events li.log-line").count() >= 1
         assert page.locator("#rp-map .restaurant").count() == 1
         page.select_option("#rp-round", label="3")

@@ -13,6 +13,11 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const words = (key) => String(key).replaceAll("_", " ");
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// places count from 1st, as every text for people does (fcm_env.text.words.ordinal)
+function ordinal(n) {
+  const suffix = n % 100 >= 10 && n % 100 <= 20 ? "th" : ({1: "st", 2: "nd", 3: "rd"}[n % 10] || "th");
+  return `${n}${suffix}`;
+}
 
 // ------------------------------------------------------------------ the connection
 
@@ -178,7 +183,7 @@ function drawRestaurant(svg, rest) {
   const [er, ec] = rest.entrance;
   el("circle", {cx: px(ec) + CELL / 2, cy: px(er) + CELL / 2, r: CELL * 0.3, class: "entrance", stroke: color}, g);
   el("text", {x: px(ec) + CELL / 2, y: px(er) + CELL / 2, class: "entrance-label", fill: color}, g, `P${rest.owner}`);
-  el("title", {}, g, `player ${rest.owner}'s restaurant ${rest.index}${rest.coming_soon ? " (coming soon)" : ""}`);
+  el("title", {}, g, `player ${rest.owner}'s restaurant ${rest.index + 1}${rest.coming_soon ? " (coming soon)" : ""}`);
 }
 
 function drawCampaign(svg, campaign) {
@@ -193,7 +198,7 @@ function drawCampaign(svg, campaign) {
   const label = el("text", {x: cx, y: cy, class: "campaign-label"}, g,
     `${CAMPAIGN_LETTER[campaign.type]}${campaign.number} ×${left}`);
   if (b.h > b.w) label.setAttribute("transform", `rotate(-90 ${cx} ${cy})`);  // tall tiles: read bottom-up
-  el("title", {}, g, `${campaign.type} ${campaign.number} of player ${campaign.owner}: ${campaign.product}, ` +
+  el("title", {}, g, `campaign #${campaign.number} ${campaign.type} of player ${campaign.owner}: ${campaign.product}, ` +
     (campaign.eternal ? "runs for ever" : `${campaign.remaining} turn(s) left`));
 }
 
@@ -204,8 +209,13 @@ function cardList(parent, title, cards, empty = "none") {
   html("span", {class: "cards-title"}, row, title);
   const entries = Object.entries(cards || {});
   if (!entries.length) html("span", {class: "muted"}, row, empty);
-  for (const [key, n] of entries) html("span", {class: "chip"}, row, n > 1 ? `${words(key)} ×${n}` : words(key));
+  for (const [key, n] of entries) {
+    html("span", {class: "chip employee", title: cardText(key), "data-card": key}, row, n > 1 ? `${words(key)} ×${n}` : words(key));
+  }
 }
+
+// what an employee card does, its salary and what it trains into (hello.cards, fcm_env.text.cards): a chip's tooltip
+const cardText = (key) => (hello.cards && hello.cards[key]) || words(key);
 
 // a milestone as the log names it ("First burger produced"): the server's words (hello.milestones)
 const milestoneName = (key) => (hello.milestones && hello.milestones[key]) || cap(words(key));
@@ -222,11 +232,11 @@ function drawPlayers(box, view, names) {
     card.style.borderTopColor = PLAYER_COLORS[pid];
     const head = html("div", {class: "company-head"}, card);
     html("span", {class: "dot"}, head).style.background = PLAYER_COLORS[pid];
-    const who = me ? "You" : names && names[pid] && names[pid] !== "human" ? names[pid] : "human";
-    html("b", {}, head, `P${pid} ${who}`);
+    const who = me ? "you" : names && names[pid] ? names[pid] : "human";
+    html("b", {}, head, who === `player ${pid}` ? who : `player ${pid} (${who})`);
     html("span", {class: "cash"}, head, `$${p.cash}`);
     const facts = [];
-    if (p.seat !== null) facts.push(`seat ${p.seat + 1}`);
+    if (p.seat !== null) facts.push(`${ordinal(p.seat + 1)} in turn order`);
     facts.push(`${p.restaurants} restaurant${p.restaurants === 1 ? "" : "s"}`);
     facts.push(p.reserve === null ? "reserve ?" : `reserve $${p.reserve}`);
     if (p.bankrupt) facts.push("bankrupt");
@@ -253,20 +263,22 @@ function drawPlayers(box, view, names) {
   }
 }
 
-function statusText(view) {
-  const phase = words(view.phase).toLowerCase();
+// a table or replay message's state line: the heading (fcm play's words: "Round 3: phase 5: payday") and the bank
+function statusText(msg) {
+  const view = msg.view;
+  const where = msg.heading ? cap(msg.heading) : `Round ${view.round} · ${words(view.phase).toLowerCase()}`;
   const bank = `bank $${view.bank}` + (view.bank_breaks ? ` (broke ${view.bank_breaks}×)` : "");
   if (view.over) {
-    const cash = view.players.map((p) => `P${p.player} $${p.cash}`).join(", ");
-    return `Game over: winner${view.winners.length > 1 ? "s" : ""} ${view.winners.map((w) => "P" + w).join(", ")} · ${cash}`;
+    const cash = view.players.map((p) => `player ${p.player} $${p.cash}`).join(", ");
+    return `Game over: winner${view.winners.length > 1 ? "s" : ""} ${view.winners.map((w) => "player " + w).join(", ")} · ${cash}`;
   }
-  return `Round ${view.round} · ${phase} · ${bank}`;
+  return `${where} · ${bank}`;
 }
 
 // ------------------------------------------------------------------ log
 
 function logLine(list, entry, lastHeader) {
-  const header = `Round ${entry.round} · ${words(entry.phase)}`;
+  const header = entry.heading ? cap(entry.heading) : `Round ${entry.round} · ${words(entry.phase)}`;
   if (header !== lastHeader) html("li", {class: "log-header"}, list, header);
   const li = html("li", {class: `log-line kind-${entry.kind}`}, list);
   if (entry.player !== null && entry.player !== undefined) {
@@ -288,7 +300,7 @@ function onTable(msg) {
   $("start").hidden = true;
   $("decision").hidden = false;
   $("save").disabled = false;
-  setStatus(statusText(view));
+  setStatus(statusText(msg));
   drawMap($("map"), view);
   drawPlayers($("players"), view, msg.players);
   for (const entry of msg.log) play.header = logLine($("log"), entry, play.header);
@@ -296,15 +308,10 @@ function onTable(msg) {
   drawDecision(msg);
 }
 
-function reserveLabel(action, view) {
-  const offer = view.players[view.you].reserve_offer;
-  return `keep the $${offer[action.params.index]} reserve card`;
-}
-
+// a choice in the words of fcm play's list (the server's "text", fcm_env.text.words.action_text)
 function actionLabel(action, view) {
-  if (action.kind === "CHOOSE_RESERVE") return reserveLabel(action, view);
   if (action.kind === "PASS") return view.pending && view.pending.decision === "INITIAL_RESTAURANT" ? "pass (place later)" : "pass / done";
-  return cap(words(action.label));
+  return cap(action.text || words(action.label));
 }
 
 function drawDecision(msg) {
@@ -315,7 +322,7 @@ function drawDecision(msg) {
   const others = msg.legal.filter((a) => !PLACEMENTS.has(a.kind));
   if (view.over) {
     $("decision-title").textContent = "Game over";
-    $("decision-text").textContent = statusText(view);
+    $("decision-text").textContent = statusText(msg);
   } else if (view.pending && view.pending.you) {
     $("decision-title").textContent = `Your decision (${words(view.pending.decision).toLowerCase()})`;
     $("decision-text").textContent = cap(view.pending.text) + ".";
@@ -328,8 +335,10 @@ function drawDecision(msg) {
   explain.textContent = !view.over && msg.explain ? cap(msg.explain) + "." : "";
   explain.hidden = !explain.textContent;
   for (const action of others) {
-    const b = html("button", {class: "action" + (action.kind === "PASS" ? " pass" : ""), "data-id": action.id,
-      "data-kind": action.kind, type: "button"}, actions, actionLabel(action, view));
+    const attrs = {class: "action" + (action.kind === "PASS" ? " pass" : ""), "data-id": action.id,
+      "data-kind": action.kind, type: "button"};
+    if (action.card) attrs.title = action.card;  // the cards the choice names: what they do
+    const b = html("button", attrs, actions, actionLabel(action, view));
     b.addEventListener("click", () => act(action.id));
   }
   setupPlacement(place, view);
@@ -383,7 +392,7 @@ function preview() {
   // a campaign spot names the houses it would reach (the server's "reach")
   const reach = action && action.reach ? (action.reach.length ? ` (reaches houses ${action.reach.join(", ")})`
     : " (reaches no house)") : "";
-  $("rotate-info").textContent = action ? `${currentIndex(list) + 1} of ${list.length}: ${action.label}${reach}` : "";
+  $("rotate-info").textContent = action ? `${currentIndex(list) + 1} of ${list.length}: ${action.text || action.label}${reach}` : "";
   $("rotate").disabled = list.length < 2;
   if (!action) return;
   const color = PLAYER_COLORS[play.table.view.you];
@@ -422,13 +431,13 @@ function fillForm() {
   const human = $("f-human");
   const keep = Math.min(Number(human.value || 0), n - 1);
   human.replaceChildren();
-  for (let p = 0; p < n; p++) html("option", {value: p}, human, `P${p}`);
+  for (let p = 0; p < n; p++) html("option", {value: p}, human, `${p}`);
   human.value = keep;
   const bots = $("f-bots");
   bots.replaceChildren();
   for (let p = 0; p < n; p++) {
     if (p === keep) continue;
-    const label = html("label", {}, bots, `P${p} is played by `);
+    const label = html("label", {}, bots, `Player ${p} is played by `);
     const select = html("select", {"data-seat": p, class: "bot-spec"}, label);
     for (const spec of hello.bots) html("option", {value: spec}, select, spec);
     select.value = "heuristic";
@@ -504,17 +513,19 @@ function onReplay(msg) {
   const view = msg.view;
   drawMap($("rp-map"), view);
   drawPlayers($("rp-players"), view, msg.players);
+  // the move in the words of fcm replay --list and the log (the server's "text")
   $("rp-move").textContent = msg.move
-    ? `Step ${msg.step}: P${msg.move.player} (${words(msg.move.decision).toLowerCase()}): ${msg.move.label}`
+    ? `Step ${msg.step}: player ${msg.move.player} (${msg.move.decision_text || words(msg.move.decision).toLowerCase()}): ` +
+      `${msg.move.text || msg.move.label}`
     : "The start of the game.";
-  $("rp-pending").textContent = view.over ? statusText(view) : `${statusText(view)} · next: P${view.pending.player} ` +
+  $("rp-pending").textContent = view.over ? statusText(msg) : `${statusText(msg)} · next: player ${view.pending.player} ` +
     `to ${view.pending.text}`;
   const list = $("rp-events");
   list.replaceChildren();
   let header = null;
   for (const entry of msg.events) header = logLine(list, entry, header);
   if (!msg.events.length) html("li", {class: "muted"}, list, "no events");
-  setStatus(`Replay · ${statusText(view)}`);
+  setStatus(`Replay · ${statusText(msg)}`);
 }
 
 async function replayStep(step) {
@@ -544,8 +555,8 @@ function showTab(name) {
   $("play").hidden = name !== "play";
   $("replay").hidden = name !== "replay";
   $("play-tools").hidden = name !== "play";
-  if (name === "play") setStatus(play.table ? statusText(play.table.view) : "start a game");
-  else if (rp.msg) setStatus(`Replay · ${statusText(rp.msg.view)}`);
+  if (name === "play") setStatus(play.table ? statusText(play.table) : "start a game");
+  else if (rp.msg) setStatus(`Replay · ${statusText(rp.msg)}`);
   else setStatus("open a record to replay");
 }
 
