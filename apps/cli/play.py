@@ -46,9 +46,22 @@ def _cmd_web(args: argparse.Namespace) -> int:
               "--allow-origin http://NAME:PORT (docs/web.md, Security)", file=sys.stderr, flush=True)
     if args.open:
         import threading
-        import webbrowser
 
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+        threading.Timer(1.0, open_page, args=(url,)).start()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
+
+def open_page(url: str) -> bool:
+    """``fcm web --open``: the page in the default browser, or one line saying to open it by hand (on a
+    machine with no browser, e.g. over ssh, ``webbrowser.open`` finds none and returns False)."""
+    import webbrowser
+
+    try:
+        opened = webbrowser.open(url)
+    except webbrowser.Error:
+        opened = False
+    if not opened:
+        print(f"fcm web: no browser could be opened here: open {url} in a browser yourself", file=sys.stderr,
+              flush=True)
+    return opened

@@ -462,3 +462,16 @@ def test_python_m_fcm_apps_is_the_command_and_python_m_fcm_env_says_where_it_wen
                                     "`python -m fcm_apps ...` (the same commands and options)")
     done = run_fcm("map", "--players", "2", "--seed", "3")
     assert done.returncode == 0 and done.stdout.startswith("3x3 tiles: ")
+
+
+def test_web_open_says_so_when_no_browser_opens(monkeypatch, capsys):
+    import webbrowser
+
+    from fcm_apps.cli.play import open_page
+
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)  # a machine with no browser (ssh, CI)
+    assert open_page("http://127.0.0.1:8000/") is False
+    assert capsys.readouterr().err == ("fcm web: no browser could be opened here: open http://127.0.0.1:8000/ "
+                                       "in a browser yourself\n")
+    monkeypatch.setattr(webbrowser, "open", lambda url: True)
+    assert open_page("http://127.0.0.1:8000/") is True and capsys.readouterr().err == ""
