@@ -225,3 +225,40 @@ def test_a_damaged_checkpoint_is_refused_by_name_and_the_one_before_resumes(caps
     last.unlink()  # as the message says: the checkpoint before resumes
     code, out, _ = train(capsys, str(tiny), "--set", "total_timesteps=384", "--resume")
     assert code == 0 and f"resuming from {run / 'checkpoints' / 'step_128.zip'} at 128 of 384 steps" in out
+
+
+def test_a_run_starts_with_what_its_config_says_it_reaches_and_takes(capsys, tmp_path):
+    header = "# A tiny run: reaches nothing, 10 s on a free core.\n#   (the second line)\n"
+    path = tmp_path / "noted.yaml"
+    path.write_text(header + yaml.safe_dump({**TINY, "out_dir": str(tmp_path / "run")}))
+    code, out, _ = train(capsys, str(path), "--set", "total_timesteps=64", "--set", "bc_rounds=0")
+    assert code == 0
+    assert out.startswith(f"{path}: A tiny run: reaches nothing, 10 s on a free core.\n  (the second line)\n")
+
+
+def test_every_shipped_config_says_what_it_reaches_and_how_long_it_takes():
+    from fcm_training.common.config import config_notes, shipped_configs
+
+    for name in shipped_configs():
+        notes = " ".join(config_notes(name))
+        assert any(unit in notes for unit in ("minute", "hour", " s ")), f"{name}.yaml: no time in {notes!r}"
+    for name in ("quick", "five_minutes_2p"):  # the newcomer's two: the result and the time, idle and loaded
+        notes = " ".join(config_notes(name))
+        assert "against the heuristic" in notes and "free core" in notes and "busy" in notes, notes
+
+
+def test_a_missing_training_extra_names_an_install_that_works_from_a_checkout_or_a_wheel(capsys, monkeypatch):
+    import importlib
+
+    real = importlib.import_module
+
+    def without_torch(name, *args, **kwargs):
+        if name == "fcm_training.selfplay":
+            raise ModuleNotFoundError("No module named 'torch'", name="torch")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", without_torch)
+    code, out, err = train(capsys, "quick")
+    assert (code, out) == (2, "")
+    assert err == [("fcm train: error: the trainer needs 'torch': install the training extras (pip install "
+                    "'fcm-magnate[train]', from a checkout or a wheel install alike)")]

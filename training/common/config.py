@@ -264,6 +264,17 @@ def read_settings(path: str | Path, overrides: dict[str, Any]) -> dict[str, Any]
     return data
 
 
+def config_notes(path: str | Path) -> list[str]:
+    """The comment lines a config file starts with (its own account of what it reaches and how long it
+    takes, for the shipped ones), without the ``#``; none for a config that starts with a setting."""
+    notes = []
+    for line in resolve_config(path).read_text().splitlines():
+        if not line.startswith("#"):
+            break
+        notes.append(line.removeprefix("#").strip())
+    return notes
+
+
 def load_config(path: str | Path, **overrides: Any) -> Config:
     """Read a YAML config (a path or a shipped name) and apply ``overrides`` (``None`` = keep the file's)."""
     return make_config(read_settings(path, overrides))

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from ..common.config import config_notes
 from ..common.threads import spin_warning
 from .config import RayConfig, load_ray_config
 
@@ -193,6 +194,12 @@ def cli_main(config: str | Path, overrides: dict[str, Any], *, overwrite: bool, 
     except ImportError:
         print("fcm train: error: --backend ray needs Ray RLlib: pip install 'fcm-magnate[distributed]'", file=sys.stderr)
         return 2
+    try:
+        notes = config_notes(config)
+    except ValueError:
+        notes = []  # a config that is not found: main says so in its own words
+    if notes:  # what the config reaches and how long it takes, as the SB3 trainer says it
+        print(f"{config}: " + "\n  ".join(notes), flush=True)
     try:
         out = main(config, overwrite=overwrite, **overrides)
     except FileExistsError as exc:

@@ -46,7 +46,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from ..common.config import Config, ConfigError, check_device, load_config, planned_timesteps
+from ..common.config import Config, ConfigError, check_device, config_notes, load_config, planned_timesteps
 from ..common.interrupts import Interrupted
 from ..common.threads import spin_warning, workers_warning
 from .run_dir import RunDirError, best_score, eval_score, prepare_run_dir, trim_eval_rows  # noqa: F401 -- eval_score: its old home
@@ -250,6 +250,9 @@ def main(config_path: str | Path, *, resume: bool = False, overwrite: bool = Fal
 
     config = load_config(config_path, **overrides)
     check_device(config.device)
+    notes = config_notes(config_path)
+    if notes:  # what the config reaches and how long it takes, before the minutes it takes
+        print(f"{config_path}: " + "\n  ".join(notes), flush=True)
     if config.init_from and not resume:
         check_init_from(config)
     out = out_dir(config)
