@@ -2,6 +2,6 @@
 
 import sys
 
-from fcm_apps.cli import main
+from fcm_apps.launch import main  # tiny: the Ctrl-C handler goes in before the command's imports
 
 sys.exit(main())

@@ -16,8 +16,6 @@ No torch / SB3 / gym imports; server bots come from an ``agent_factory`` the cal
 from __future__ import annotations
 
 import json
-import math
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar
@@ -49,6 +47,8 @@ from fcm_env.engine.persistence.records import (
     result_of,
 )
 from fcm_env.engine.persistence.serialize import StateFormatError, state_to_dict
+from fcm_env.engine.persistence.strict_json import MAX_DEPTH as STRICT_DEPTH
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
 from fcm_env.view import (
     ProtocolError,
     apply,
@@ -83,47 +83,10 @@ def bot_event(player: int, name: str, action: Action, decision: Decision) -> dic
 
 # ------------------------------------------------------------------ reading request lines
 
-MAX_DEPTH = 32  # nesting levels of a request (a saved state or record needs fewer than 10)
+MAX_DEPTH = STRICT_DEPTH  # nesting levels of a request (a saved state or record needs fewer than 10)
 MAX_LINE_CHARS = 16_000_000  # a request line (a long game's record is a few MB) is parsed only below this
 MAX_OPEN_GAMES = 32
 MAX_ERROR_CHARS = 2000
-
-
-class _NotStrictJson(ValueError):
-    """JSON that Python's reader accepts but the standard does not (NaN, Infinity, 1e999, repeated keys)."""
-
-
-def _no_constant(name: str) -> Any:
-    raise _NotStrictJson(f"{name} is not a JSON value")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _NotStrictJson(f"the number {text[:40]} is out of range")
-    return value
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        repeated = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _NotStrictJson(f"the key {repeated!r} appears twice in one object")
-    return out
-
-
-def _depth(value: Any) -> int:
-    """Nesting levels of lists and objects, without recursion (a hostile line may nest deeply)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
-            if deepest > MAX_DEPTH:
-                break
-            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
 
 
 def decode_line(line: str, *, max_chars: int = MAX_LINE_CHARS, unit: str = "line") -> Any:
@@ -143,18 +106,9 @@ def decode_line(line: str, *, max_chars: int = MAX_LINE_CHARS, unit: str = "line
     except UnicodeEncodeError:
         raise ProtocolError("not valid UTF-8 text") from None
     try:
-        value = json.loads(line, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"not valid JSON: {exc}") from None
-    except _NotStrictJson as exc:
-        raise ProtocolError(f"not valid JSON: {exc}") from None
-    except RecursionError:
-        raise ProtocolError(f"not accepted: JSON nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError:  # the only other one: an integer too long for int() (sys.get_int_max_str_digits)
-        raise ProtocolError(f"not accepted: integers have at most {sys.get_int_max_str_digits()} digits") from None
-    if _depth(value) > MAX_DEPTH:
-        raise ProtocolError(f"not accepted: JSON nested deeper than {MAX_DEPTH} levels")
-    return value
+        return loads_strict(line, max_depth=MAX_DEPTH)  # files are read with the same reader
+    except JsonRefused as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 def encode_reply(reply: dict[str, Any]) -> str:
@@ -329,8 +283,9 @@ class Session:
         player = check_player(served.game, req.player)
         if player in served.bots:
             raise ProtocolError(f"player {player} is played by the server ({served.names[player]})")
-        action = apply(served.game, player, req.action)
-        events = self._run_bots(served)
+        with served.game.transaction():  # the move and the bots' answers, or nothing (docs/protocol.md)
+            action = apply(served.game, player, req.action)
+            events = self._run_bots(served)
         return {"game": gid, "applied": describe_action(action), "events": events, "status": status(served.game)}
 
     def _cmd_log(self, req: LogRequest) -> dict[str, Any]:
@@ -384,7 +339,7 @@ class Session:
             decision = game.pending.decision
             served.observer = served.observer or Observer()
             action = bot_move(served.bots[player], game, player, served.observer)
-            game.apply(action)
+            game.apply(action, atomic=True)
             decisions += 1
             event = bot_event(player, served.names[player], action, decision)
             if not (event.get("hidden") and events and events[-1] == event):

@@ -141,7 +141,8 @@ RANKS = {
     "fcm_training.selfplay": 9,  # the public entry point of the SB3 trainer (``python -m``, ``fcm train``)
     "fcm_apps": 10,  # the front ends: terminal, web, server, bench; nothing imports them
     "fcm_apps.cli": 11,  # the command line starts every other front end
-    "fcm_apps.__main__": 11,
+    "fcm_apps.__main__": 12,
+    "fcm_apps.launch": 12,  # the command's first lines (its Ctrl-C handler), above the parser it starts
 }
 #: packages of one layer that must not import each other (the training backends stand side by side)
 APART = (("fcm_training.sb3", "fcm_training.rllib"),)

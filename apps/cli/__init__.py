@@ -20,6 +20,23 @@ groups), ``batches`` (simulate, evaluate, leaderboard), ``play`` (play, serve, w
 ``tools`` (map, bench), ``train``.
 """
 
-from fcm_apps.cli.parser import build_parser, main
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``fcm`` command in this process (``fcm_apps.cli.parser.run``). The ``fcm`` console script and
+    ``python -m fcm_apps`` start at ``fcm_apps.launch.main``, which sets the early Ctrl-C handler first."""
+    from fcm_apps.cli.parser import run
+
+    return run(argv)
+
+
+def build_parser():
+    from fcm_apps.cli.parser import build_parser as build
+
+    return build()
+
 
 __all__ = ["build_parser", "main"]

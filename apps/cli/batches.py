@@ -72,11 +72,11 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
     from fcm_training.common.tournament_run import TournamentRun
     from fcm_training.common.tournament_workers import WorkerLost
 
+    for spec in sorted(set(lineup)):  # a bad spec fails here, before any worker starts; and the agents'
+        make_agent(spec, seed=0)  # modules load under the command's early Ctrl-C handler (fcm_apps.cli)
     run = None
     with stop_on_signals():
         try:
-            for spec in sorted(set(lineup)):
-                make_agent(spec, seed=0)  # a bad spec fails here, before any worker starts
             job_runner = None  # the shared tournament code's worker processes
             if backend == "ray":
                 from fcm_training.rllib.evaluate import ray_job_runner
@@ -211,10 +211,10 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
                                max_rounds=args.max_rounds, workers=args.workers)
     total = len(config.tables()) * config.games
     clock = None
+    for spec in agents:  # before the long run's handler: the agents' modules load under the early one
+        make_agent_check(spec)
     with stop_on_signals():  # SIGINT/SIGTERM: the workers stop at once, the finished games stay
         try:
-            for spec in agents:
-                make_agent_check(spec)
             runner = None
             if args.backend == "ray":
                 from fcm_training.rllib.evaluate import ray_job_runner

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -211,22 +212,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def run(argv: Sequence[str] | None = None, received: Sequence[int] = ()) -> int:
+    """Parse ``argv`` and run the command; errors become one ``fcm CMD: error: ...`` line (exit 2).
+    ``received``: the stop signals the launcher's early handler saw (``fcm_apps.launch``)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("\nfcm: interrupted", file=sys.stderr)
+        return 130
     args.argv_echo = list(sys.argv[2:] if argv is None else argv[1:])  # what was asked, for tables that say it
     try:
         return int(args.func(args))
-    except ValueError as exc:
-        print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader went away (``fcm replay x --list | head``): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except OSError as exc:
-        print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt as exc:  # SIGTERM too, where a command turned it into one (``Interrupted``)
         print(f"\nfcm {args.command}: interrupted", file=sys.stderr)
         return getattr(exc, "exit_code", 130)
+    except BrokenPipeError:  # the reader went away (``fcm replay x --list | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as exc:
+        signum = _stop_signal_received(received)
+        if signum is not None:  # an import cut short by the signal fails as another error: it is the interrupt
+            print(f"\nfcm {args.command}: interrupted by {signal.Signals(signum).name}", file=sys.stderr)
+            return 128 + signum
+        if isinstance(exc, (ValueError, OSError)):
+            print(f"fcm {args.command}: error: {exc}", file=sys.stderr)
+            return 2
+        raise
 
+
+def _stop_signal_received(received: Sequence[int]) -> int | None:
+    """The last SIGINT / SIGTERM this command received, if any (the launcher's handler and the long commands')."""
+    from fcm_training.common.interrupts import received_signals
+
+    seen = [*received, *received_signals()]
+    return seen[-1] if seen else None

@@ -6,10 +6,10 @@ import argparse
 import json
 import sys
 
-import numpy as np
-
 
 def _cmd_map(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from fcm_env.engine import Board
     from fcm_env.text.map import render_ascii
 

@@ -63,7 +63,7 @@ class TerminalGame(HumanTurn):
                 if not self._human_turn():
                     return 1
             else:
-                game.apply(bot_move(self.bots[player], game, player))
+                game.apply(bot_move(self.bots[player], game, player), atomic=True)
             self.flush()
         for line in end_lines(game, self.names, self.human):
             self.say(line)

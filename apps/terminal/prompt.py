@@ -153,7 +153,7 @@ class HumanTurn:
                 return False
             action = self._answer(text, actions, labels, placing)
             if action is not None and self._confirm(action):
-                game.apply(action)
+                game.apply(action, atomic=True)
                 return True
 
     def _label(self, action: Action, note: bool = False) -> str:

@@ -43,6 +43,7 @@ from fcm_apps.web.replay import ReplayCursor
 from fcm_apps.web.table import BOT_SPECS, PlayTable, TableError
 from fcm_env.data import EMPLOYEES
 from fcm_env.engine.game import VARIANTS
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
 from fcm_env.text.cards import card_line
 from fcm_env.text.explain import milestone_effect
 from fcm_env.text.words import MILESTONE_NAMES
@@ -53,6 +54,8 @@ MAX_SAVES = 32  # downloads kept per connection for its page to fetch (oldest dr
 MAX_MESSAGE_CHARS = 8_000_000  # a message (a saved game or record is a few MB) is parsed only below this
 MAX_CONNECTIONS = 16  # pages (websockets) served at once; one more is closed with WS_TRY_LATER
 MAX_WAITING = 4  # requests that may wait behind the one running on a connection; more are refused as busy
+IDLE_TIMEOUT_S = 30 * 60  # a page that sends nothing for this long gives its connection slot up
+WS_GOING_AWAY = 1001
 MAX_INBOX = 32  # frames read ahead of their replies; beyond, the server stops reading (TCP pushes back)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WS_POLICY_VIOLATION = 1008  # websocket close codes (RFC 6455)
@@ -196,19 +199,23 @@ class Connection:
                 "cards": {spec.type.key: card_line(spec.type) for spec in EMPLOYEES}}
 
     def _new(self, msg: dict[str, Any]) -> dict[str, Any]:
-        table = PlayTable.start(self.session, msg)
-        self._seat(table)
-        return table.message()
+        return self._seat(PlayTable.start(self.session, msg))
 
     def _load(self, msg: dict[str, Any]) -> dict[str, Any]:
-        table = PlayTable.load(self.session, msg.get("document"))
-        self._seat(table)
-        return table.message()
+        return self._seat(PlayTable.load(self.session, msg.get("document")))
 
-    def _seat(self, table: PlayTable) -> None:
+    def _seat(self, table: PlayTable) -> dict[str, Any]:
+        """The new table's first message, then the table replaces the old one: a table that cannot show
+        itself is closed and the page keeps its game (a refused message changes nothing, docs/web.md)."""
+        try:
+            reply = table.message()
+        except BaseException:
+            table.close()
+            raise
         if self.table is not None:
             self.table.close()
         self.table = table
+        return reply
 
     def _act(self, msg: dict[str, Any]) -> dict[str, Any]:
         if self.table is None:
@@ -239,10 +246,12 @@ class Connection:
             path = self.app_state.replay_path
             if path is None:
                 raise TableError("replay: the server was started without --replay")
-            self.replay = ReplayCursor(_read_json(path), name=Path(path).name)
+            cursor = ReplayCursor(_read_json(path), name=Path(path).name)
         else:
-            self.replay = ReplayCursor(msg.get("record"), name=str(msg.get("name") or "record"))
-        return self.replay.message(int(msg.get("step", 0)) if isinstance(msg.get("step"), int) else 0)
+            cursor = ReplayCursor(msg.get("record"), name=str(msg.get("name") or "record"))
+        reply = cursor.message(msg.get("step", 0))  # a bad step is refused here, before anything changes
+        self.replay = cursor  # only a record that opened replaces the one open
+        return reply
 
     def _replay_step(self, msg: dict[str, Any]) -> dict[str, Any]:
         if self.replay is None:
@@ -287,8 +296,8 @@ class Connection:
 
 def _read_json(path: str | Path) -> Any:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return loads_strict(Path(path).read_text(encoding="utf-8"))  # the one strict reader (strict_json.py)
+    except (OSError, UnicodeDecodeError, JsonRefused) as exc:
         raise TableError(f"replay: cannot read {path}: {exc}") from None
 
 
@@ -343,9 +352,18 @@ async def _serve(websocket: WebSocket, conn: Connection) -> None:
     """Read frames while a worker answers them in order, one request at a time (bots think off the loop)."""
     inbox: asyncio.Queue[dict[str, Any] | _Run | None] = asyncio.Queue(maxsize=MAX_INBOX)
     worker = asyncio.create_task(_answer(websocket, conn, inbox))
+    idle_s = conn.app_state.idle_timeout_s
     try:
         while True:
-            frame = await websocket.receive()
+            try:
+                frame = await asyncio.wait_for(websocket.receive(), timeout=idle_s)
+            except TimeoutError:
+                if conn.requests:  # a request still runs (a bot thinking): the page is waiting, not idle
+                    continue
+                minutes = f"{idle_s / 60:g} minutes" if idle_s >= 60 else f"{idle_s:g} s"
+                await websocket.close(code=WS_GOING_AWAY, reason=f"idle for {minutes}: this page gave its "
+                                                                 "connection up; reload it to go on")
+                break
             if frame["type"] == "websocket.disconnect":
                 break
             await inbox.put(conn.frame(frame))
@@ -376,10 +394,12 @@ async def _answer(websocket: WebSocket, conn: Connection, inbox: asyncio.Queue[d
 
 def create_app(agent_factory: AgentFactory | None = None, replay_path: str | Path | None = None, *,
                host: str = "127.0.0.1", port: int | None = None, allow_origins: Iterable[str] = (),
-               max_connections: int = MAX_CONNECTIONS) -> Starlette:
+               max_connections: int = MAX_CONNECTIONS, idle_timeout_s: float = IDLE_TIMEOUT_S) -> Starlette:
     """The web table; ``agent_factory`` builds bots (default ``fcm_agents.registry.make_agent``);
     ``replay_path``: a record the page offers to replay (checked now, so a bad file fails at start).
 
+    ``max_connections`` pages are served at once; one that sends nothing for ``idle_timeout_s`` (and waits
+    for no reply) is closed with a reason the page shows, so idle pages cannot hold every slot.
     ``host`` / ``port``: where it is served; requests must name it (or a loopback name) in ``Host``
     and ``Origin`` (any port when ``port`` is None). ``allow_origins``: other origins
     (``http://NAME:PORT``, their host names too) to let in, ``"*"`` for any (docs/web.md, "Security").
@@ -402,5 +422,6 @@ def create_app(agent_factory: AgentFactory | None = None, replay_path: str | Pat
     app.state.replay_path = None if replay_path is None else str(replay_path)
     app.state.connections = set()
     app.state.max_connections = max_connections
+    app.state.idle_timeout_s = idle_timeout_s
     app.state.gate = gate
     return app

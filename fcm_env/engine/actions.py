@@ -208,6 +208,20 @@ class Action:
         return f"{k.name.lower()}{a}"  # pragma: no cover
 
 
+#: names of the pending record's context ints, per decision (shorter contexts fill a prefix); a decision
+#: not listed carries none (docs/engine-api.md; the JSON view names them, the loader checks the lengths)
+CONTEXT_FIELDS: dict[Decision, tuple[str, ...]] = {
+    Decision.INITIAL_RESTAURANT: ("setup_round",),
+    Decision.CAMPAIGN_TILE: ("marketeer",),
+    Decision.CAMPAIGN_PLACE: ("marketeer", "tile"),
+    Decision.CAMPAIGN_PRODUCT: ("marketeer", "tile", "row", "col", "orientation"),
+    Decision.CAMPAIGN_DURATION: ("marketeer", "tile", "row", "col", "orientation", "product"),
+    Decision.HOUSE_PLACE: ("house",),
+    Decision.RESTAURANT_PLACE: ("manager", "restaurant"),
+    Decision.FREEZER: tuple(f"kept_{g.name.lower()}" for g in Good),
+}
+
+
 @dataclass(frozen=True)
 class Pending:
     """The decision being asked: who decides what (context is decision specific)."""

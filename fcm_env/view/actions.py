@@ -217,7 +217,7 @@ def apply(game: Game, player: int, action: Any) -> Action:
             f"illegal action: {parsed} ({hint}{parsed.kind.name} {list(parsed.args)}) is not one of the "
             f"{len(game.legal_actions())} legal actions of {pending.decision.name}; ask 'legal' for them"
         )
-    game.apply(parsed)
+    game.apply(parsed, atomic=True)  # a move that fails midway (a bug) changes nothing
     return parsed
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
 from fcm_env.encoding import visibility
-from fcm_env.engine.actions import Decision
+from fcm_env.engine.actions import CONTEXT_FIELDS, Decision
 from fcm_env.engine.board.placement import restaurant_entrance, restaurant_squares
 from fcm_env.engine.board.tiles import BRIDGE, DRINK, HOUSE, ROAD
 from fcm_env.engine.game import Game
@@ -54,17 +54,6 @@ DECISION_TEXT: dict[Decision, str] = {
     Decision.FREEZER: "keep one more food or drink in the freezer, or pass when done",
 }
 
-#: names of the pending record's context ints, per decision (shorter contexts fill a prefix)
-CONTEXT_FIELDS: dict[Decision, tuple[str, ...]] = {
-    Decision.INITIAL_RESTAURANT: ("setup_round",),
-    Decision.CAMPAIGN_TILE: ("marketeer",),
-    Decision.CAMPAIGN_PLACE: ("marketeer", "tile"),
-    Decision.CAMPAIGN_PRODUCT: ("marketeer", "tile", "row", "col", "orientation"),
-    Decision.CAMPAIGN_DURATION: ("marketeer", "tile", "row", "col", "orientation", "product"),
-    Decision.HOUSE_PLACE: ("house",),
-    Decision.RESTAURANT_PLACE: ("manager", "restaurant"),
-    Decision.FREEZER: tuple(f"kept_{g.name.lower()}" for g in Good),
-}
 
 
 # ------------------------------------------------------------------ views

@@ -221,7 +221,10 @@ def test_enums_are_names_sets_sorted_tuples_lists_and_int_keys_strings():
     assert doc["houses"]["19"]["garden"] == [[5, 3], [5, 4]] and doc["houses"]["19"]["demand"] == [0, 4]
     assert doc["campaigns"][0]["squares"][0] == [2, 3] and doc["campaigns"][0]["kind"] == 1
     assert doc["pending"] == [["TRAIN", 1, []], ["CAMPAIGN_PLACE", 1, [11, 2]]]
-    loaded = state_from_dict(json.loads(json.dumps(doc)))
+    # the codec alone: this position breaks rule-level facts on purpose (house 19 placed under a campaign and
+    # still in the supply), which state_from_dict refuses (tests/engine/test_validate.py); the types round trip
+    body = {k: v for k, v in json.loads(json.dumps(doc)).items() if k not in ("format", "version")}
+    loaded = from_jsonable(GameState, body)
     assert state_diff(loaded, state) == []
     assert loaded.turn.trainers == [(17, 1), (18, 2)] and isinstance(loaded.turn.trainers[0], tuple)
     assert loaded.players[1].milestones == {Milestone.FIRST_TRAIN, Milestone.FIRST_HIRE_3}

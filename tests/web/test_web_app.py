@@ -345,3 +345,27 @@ def test_the_milestones_you_claim_say_what_they_do(page):
         key = next(k for k, name in MILESTONE_NAMES.items() if f"a milestone: {name} " in e["text"])
         assert e["detail"] == (f"what it does: {milestone_effect(key)}" if e["player"] == 0 else None)
     assert all(e["detail"] is None for e in entries if e["kind"] != "milestone")
+
+
+def test_a_refused_load_or_replay_open_changes_nothing(page):
+    # docs/web.md: a refused message changes nothing; an outside probe found a tampered save that closed the
+    # page's game and a bad step that replaced the open replay
+    table = page.start()
+    document = page.saved()
+    tampered = json.loads(json.dumps(document))
+    tampered["record"] = None  # the state alone, tampered: a restaurant off the map
+    tampered["state"]["players"][0]["restaurants"] = [{"row": 1000, "col": 0, "orientation": 0}]
+    refused = page.ask({"type": "load", "document": tampered})
+    assert refused["type"] == "error" and "players[0].restaurants[0]" in refused["error"], refused
+    again = page.ask({"type": "refresh"})
+    assert again["type"] == "table" and again["game"] == table["game"] and again["view"] == table["view"]
+
+    record = _bot_record()
+    opened = page.ask({"type": "replay_open", "record": record, "name": "g.json", "step": 2})
+    assert opened["step"] == 2
+    for bad in ({"type": "replay_open", "record": record, "name": "other.json", "step": 10**6},
+                {"type": "replay_open", "record": record, "name": "other.json", "step": "x"},
+                {"type": "replay_open", "record": {"format": "nonsense"}, "name": "broken.json"}):
+        assert page.ask(bad)["type"] == "error"
+    still = page.ask({"type": "replay_step", "step": 2})
+    assert still["name"] == "g.json" and still == {**opened}  # the replay that was open is still open

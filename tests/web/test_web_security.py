@@ -266,3 +266,15 @@ def test_each_page_keeps_its_own_downloads():
         assert client.get(mine).json()["state"]["seed"] == 0
         assert [client.get(u).status_code for u in theirs[:3]] == [404] * 3  # each page keeps its latest 32
         assert all(client.get(u).status_code == 200 for u in theirs[3:])
+
+
+def test_an_idle_page_gives_its_slot_up_with_a_reason_and_a_busy_one_does_not():
+    with _client(max_connections=1, idle_timeout_s=0.5) as client:
+        with client.websocket_connect(WS) as idle:
+            assert Page(idle).ask({"type": "hello"})["type"] == "hello"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                idle.receive_text()  # nothing sent for 0.5 s: the server closes the page
+            assert closed.value.code == 1001
+            assert closed.value.reason == "idle for 0.5 s: this page gave its connection up; reload it to go on"
+        with client.websocket_connect(WS) as again:  # the slot is free again
+            assert Page(again).ask({"type": "hello"})["type"] == "hello"

@@ -57,6 +57,14 @@ _live_workers: dict[multiprocessing.process.BaseProcess, bool] = {}
 #: nesting depth of ``deferred_signals`` blocks, and the signal that arrived inside one
 _deferring = [0]
 _deferred: list[int] = []
+#: every stop signal ``stop_on_signals`` caught in this process (``received_signals``)
+_received: list[int] = []
+
+
+def received_signals() -> list[int]:
+    """The stop signals caught so far: a caller that sees another error than ``Interrupted`` after one (an
+    import that the signal cut short fails as an ``ImportError``) reports the interrupt, not that error."""
+    return list(_received)
 
 
 def register_worker(process: multiprocessing.process.BaseProcess, *, kill: bool = False) -> None:
@@ -94,6 +102,7 @@ def stop_on_signals() -> Iterator[None]:
 
     def first(signum: int, _frame: object) -> None:
         first_at.append(time.monotonic())
+        _received.append(signum)
         for s in STOP_SIGNALS:
             signal.signal(s, again)
         _stop_workers()

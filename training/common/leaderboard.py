@@ -30,6 +30,7 @@ from itertools import combinations
 from pathlib import Path
 
 from fcm_agents.match import MatchResult
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
 
 from .interrupts import deferred_signals
 from .machine import machine_name
@@ -96,8 +97,8 @@ def play(config: LeaderboardConfig, out: Path, runner: JobRunner | None = None,
         if path.exists():
             for line_no, line in enumerate(path.read_text().splitlines(), 1):
                 try:
-                    result = _result_from_json(json.loads(line))
-                except (json.JSONDecodeError, TypeError) as exc:
+                    result = _result_from_json(loads_strict(line))  # the strict reader: deep nesting refused
+                except (JsonRefused, TypeError) as exc:
                     raise ValueError(f"{path}:{line_no}: not a finished game ({exc}); remove the line to replay it") from None
                 if result.agents != list(_seating(lineup, result.seed - tour.seed)):
                     raise ValueError(f"{path}:{line_no}: a game of another lineup ({result.agents}); use another --out")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from fcm_agents.match import MatchResult
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
 
 from .interrupts import deferred_signals
 from .tournament_games import Job, JobRunner, TournamentConfig, seating
@@ -200,9 +201,9 @@ class TournamentRun:
         if not summary_path.exists():
             raise ValueError(f"{self.out_dir}: no run to resume (no {SUMMARY_FILE})")
         try:
-            saved = json.loads(summary_path.read_text())["config"]
+            saved = loads_strict(summary_path.read_text())["config"]
             saved = {key: saved[key] for key in SAVED_FIELDS}
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except (JsonRefused, KeyError, TypeError) as exc:
             raise ValueError(f"{summary_path}: not a tournament's summary ({exc!r}); cannot resume from it") from None
         saved["lineup"] = tuple(saved["lineup"])
         differ = [f"{key} {_show(saved[key])} there, {_show(getattr(self.config, key))} here"
@@ -212,7 +213,7 @@ class TournamentRun:
                              "options it was played with, or give another --out")
         path = self.out_dir / GAMES_FILE
         if not path.exists():
-            if json.loads(summary_path.read_text()).get("games"):
+            if loads_strict(summary_path.read_text()).get("games"):
                 raise ValueError(f"{path}: missing (a run saved by an older fcm): cannot resume it")
             return
         with path.open(encoding="utf-8", errors="replace") as f:
@@ -229,7 +230,7 @@ class TournamentRun:
     def _parse(self, line: str, path: Path, line_no: int) -> tuple[int, MatchResult]:
         config = self.config
         try:
-            result = MatchResult(**json.loads(line), record=None)
+            result = MatchResult(**loads_strict(line), record=None)  # strict: never a RecursionError
             index = result.seed - config.seed
             if not 0 <= index < config.games:
                 raise ValueError(f"seed {result.seed} is not one of this run's seeds")
@@ -237,7 +238,7 @@ class TournamentRun:
                 raise ValueError(f"game {index} of another lineup or variant ({result.agents}, {result.variant})")
             if not len(result.cash) == len(result.places) == len(result.ranks) == result.num_players:
                 raise ValueError("cash, places and ranks do not match the players")
-        except (json.JSONDecodeError, TypeError, ValueError, AttributeError) as exc:
+        except (TypeError, ValueError, AttributeError) as exc:  # JsonRefused is a ValueError
             raise ValueError(f"{path}:{line_no}: not a finished game of this run ({exc}); remove the line to play "
                              "that game again") from None
         return index, result

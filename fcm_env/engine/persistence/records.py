@@ -28,6 +28,7 @@ from fcm_env.engine.persistence.serialize import (
     read_json,
     to_jsonable,
 )
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
 
 FORMAT = "fcm-magnate/record"
 VERSION = 1
@@ -128,9 +129,9 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordFormatError(f"not valid JSON: {exc}") from None
+            data = loads_strict(text)  # the strict reader: deep nesting is refused, never a RecursionError
+        except JsonRefused as exc:
+            raise RecordFormatError(str(exc)) from None
         return cls.from_dict(data)
 
     def save(self, path: str | Path) -> None:

@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from fcm_env.data import EmployeeType, setup_for
 from fcm_env.engine.actions import Action, Pending
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.persistence.dataclass_json import (
@@ -45,7 +44,9 @@ from fcm_env.engine.persistence.dataclass_json import (
     pending_to_json,
     to_jsonable,
 )
-from fcm_env.engine.state import VARIANTS, GameState
+from fcm_env.engine.persistence.strict_json import JsonRefused, loads_strict
+from fcm_env.engine.persistence.validate import validate_state
+from fcm_env.engine.state import GameState
 
 __all__ = [
     "FORMAT",
@@ -94,7 +95,7 @@ def state_from_dict(data: Any) -> GameState:
     check_header(data, FORMAT, VERSION)
     body = {key: value for key, value in data.items() if key not in _HEADER}
     state = from_jsonable(GameState, body)
-    _check_consistency(state)
+    validate_state(state)  # the rule-level facts (validate.py)
     return state
 
 
@@ -116,12 +117,12 @@ def load_state(path: str | Path) -> GameState:
 
 
 def read_json(path: str | Path) -> Any:
-    """Parse a JSON file; invalid JSON raises ``StateFormatError`` naming the file."""
+    """Parse a JSON file with the strict reader; bad JSON raises ``StateFormatError`` naming the file."""
     text = Path(path).read_text(encoding="utf-8")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFormatError(f"{path}: not valid JSON: {exc}") from None
+        return loads_strict(text)  # no NaN, no repeated key, no nesting past 32 levels (strict_json.py)
+    except JsonRefused as exc:
+        raise StateFormatError(f"{path}: {exc}") from None
 
 
 def action_from_json(obj: Any, path: str = "action") -> Action:
@@ -156,128 +157,6 @@ def dumps(doc: Any, width: int = 100) -> str:
         return json.dumps(value)
 
     return write(doc, "")
-
-
-# ------------------------------------------------------------------ consistency
-
-
-def _check_consistency(state: GameState) -> None:
-    """Facts the engine relies on that the field types alone do not say."""
-
-    n = state.num_players
-    try:
-        setup = setup_for(n)
-    except (KeyError, ValueError):
-        fail("num_players", f"expected 2 to 5 players, got {n}")
-    if state.variant not in VARIANTS:
-        fail("variant", f"expected one of {list(VARIANTS)}, got {state.variant!r}")
-    if state.max_rounds is not None and state.max_rounds < 1:
-        fail("max_rounds", f"must be null (no cap) or at least 1, got {state.max_rounds}")
-    shape = (state.board.tile_rows, state.board.tile_cols)
-    if shape != (setup.tile_rows, setup.tile_cols):
-        fail("board", f"bad tile layout: a {n}-player board has {setup.tile_rows}x{setup.tile_cols} tiles, "
-                       f"got {shape[0]}x{shape[1]}")
-    if len(state.players) != n:
-        fail("players", f"expected {n} players, got {len(state.players)}")
-    for i, player in enumerate(state.players):
-        if player.player != i:
-            fail(f"players[{i}].player", f"expected player id {i}, got {player.player}")
-    if len(set(state.turn_order)) != len(state.turn_order) or not all(0 <= p < n for p in state.turn_order):
-        fail("turn_order", f"expected distinct player ids 0..{n - 1}, got {state.turn_order}")
-    for i, pending in enumerate(state.pending):
-        if not 0 <= pending.player < n:
-            fail(f"pending[{i}][1]", f"player {pending.player} is not in a {n}-player game")
-    for number, house in state.houses.items():
-        if house.number != number:
-            fail(f"houses[{number}].number", f"house stored under {number} says it is house {house.number}")
-    for number, squares in state.board.printed_houses.items():
-        if number not in state.houses:
-            fail("houses", f"printed house {number} of the board is missing")
-        if tuple(state.houses[number].squares) != tuple(squares):
-            fail(f"houses[{number}].squares", f"printed house {number} lies on {list(squares)}")
-    _check_milestones(state)
-    _check_campaigns(state)
-    _check_turn(state)
-
-
-def _check_milestones(state: GameState) -> None:
-    """Claimed milestones: held by someone, claimed in exactly one turn (gone or this turn; C29)."""
-    both = state.milestones_gone & state.milestones_this_turn
-    if both:
-        fail("milestones_this_turn", f"{_names(both)} also listed in milestones_gone")
-    held = set().union(*(p.milestones for p in state.players))
-    if state.variant != "standard" and held:
-        fail("players", f"the {state.variant} game has no milestones, but players hold {_names(held)}")
-    for name in ("milestones_gone", "milestones_this_turn"):
-        orphans = getattr(state, name) - held
-        if orphans:
-            fail(name, f"{_names(orphans)} held by no player")
-    for p in state.players:
-        unclaimed = p.milestones - state.milestones_gone - state.milestones_this_turn
-        if unclaimed:
-            fail(f"players[{p.player}].milestones",
-                 f"{_names(unclaimed)} in neither milestones_gone nor milestones_this_turn")
-
-
-def _names(milestones: set) -> str:
-    return ", ".join(sorted(m.name for m in milestones))
-
-
-def _check_campaigns(state: GameState) -> None:
-    """Each campaign matches its tile (kind, covered squares, an airplane lane on the map), is off the
-    supply, and a player's busy marketeers are at most the timed campaigns they run (fired ones left)."""
-    from fcm_env.data import MARKETING_TILES, CampaignType, marketing_tile
-    from fcm_env.engine.board.placement import airplane_from_anchor, campaign_squares
-
-    numbers = {t.number for t in MARKETING_TILES}
-    seen: set[int] = set()
-    running = np.zeros((state.num_players, len(state.supply)), dtype=np.int64)
-    for i, c in enumerate(state.campaigns):
-        where = f"campaigns[{i}]"
-        if c.number not in numbers:
-            fail(f"{where}.number", f"no marketing tile {c.number}")
-        if c.number in seen or c.number in state.marketing_supply:
-            fail(f"{where}.number", f"tile {c.number} is also on the board elsewhere or in marketing_supply")
-        seen.add(c.number)
-        tile = marketing_tile(c.number)
-        if c.kind != int(tile.type):
-            fail(f"{where}.kind", f"tile {c.number} is a {tile.type.name}, got {CampaignType(c.kind).name}")
-        if not 0 <= c.owner < state.num_players:
-            fail(f"{where}.owner", f"player {c.owner} is not in a {state.num_players}-player game")
-        try:
-            if tile.type == CampaignType.AIRPLANE:
-                airplane_from_anchor(c.row, c.col, c.orientation, tile.along_edge, state.board)
-                want: tuple = ()
-            else:
-                want = campaign_squares(c.row, c.col, c.orientation, tile, board=state.board)
-        except ValueError as exc:
-            fail(where, f"tile {c.number} cannot lie at ({c.row}, {c.col}, {c.orientation}): {exc}")
-        if tuple(map(tuple, c.squares)) != tuple(want):
-            fail(f"{where}.squares", f"tile {c.number} at ({c.row}, {c.col}, {c.orientation}) covers "
-                                     f"{[list(sq) for sq in want]}, got {[list(sq) for sq in c.squares]}")
-        if not c.eternal:
-            running[c.owner, c.marketeer] += 1
-    for p in state.players:
-        over = np.flatnonzero(p.busy > running[p.player])
-        if over.size:
-            t = int(over[0])
-            fail(f"players[{p.player}].busy", f"{int(p.busy[t])} busy {EmployeeType(t).key} but "
-                                               f"{int(running[p.player, t])} timed campaign(s) of theirs with one")
-
-
-def _check_turn(state: GameState) -> None:
-    """The Working 9-5 bookkeeping: trainers are trainer cards with at most their own actions left."""
-    from fcm_env.data import EMPLOYEES
-
-    for i, (etype, left) in enumerate(state.turn.trainers):
-        if not 0 <= etype < len(EMPLOYEES) or not EMPLOYEES[etype].train:
-            fail(f"turn.trainers[{i}]", f"card type {etype} trains nobody")
-        if not 0 <= left <= EMPLOYEES[etype].train:
-            fail(f"turn.trainers[{i}]", f"a {EmployeeType(etype).key} has 0..{EMPLOYEES[etype].train} "
-                                        f"training actions, got {left}")
-    for name in ("locked", "phantoms", "returned", "used"):
-        if (getattr(state.turn, name) < 0).any():
-            fail(f"turn.{name}", "negative count")
 
 
 # ------------------------------------------------------------------ equality
