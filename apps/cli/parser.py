@@ -24,6 +24,10 @@ from .replay import _cmd_replay
 from .tools import _cmd_bench, _cmd_map
 from .train import _cmd_train, _TrainHelp
 
+#: the agent specs every agent option takes (fcm_agents.registry)
+AGENT_SPECS = ("random, heuristic, policy (the shipped trained model), policy:PATH (.onnx or checkpoint), "
+               "onnx:PATH, search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,... (docs/search.md), "
+               "llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
 #: how the results table of simulate / evaluate is sorted (training/common/tournament_results.summarise)
 TABLE_ORDER = ("The table is sorted by rating (openskill's mu - 3 sigma, from every game's places), then by "
                "wins/games: in a short run an agent with fewer wins but better places can rank above one with "
@@ -56,10 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play seeded bot games (the lineup rotates one seat per game) and print "
                                    "win rates, cash, ranks and ratings. " + TABLE_ORDER)
     p.add_argument("--agents", default="heuristic,random,random,random",
-                   help="comma-separated agent specs, one per player: random, heuristic, policy (the shipped "
-                        "trained model), policy:PATH (.onnx or checkpoint), onnx:PATH, search, "
-                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md), "
-                        "llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
+                   help="comma-separated agent specs, one per player: " + AGENT_SPECS)
     p.add_argument("--games", type=_at_least_one, default=50, help="number of games")
     _batch_options(p)
     p.add_argument("--out", type=Path, default=None,
@@ -74,9 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="A tournament for ratings: the simulate runner with more games, results "
                                    "saved by default (summary.json, games.csv, records/). " + TABLE_ORDER)
     p.add_argument("--lineup", default="heuristic,random",
-                   help="comma-separated agent specs: random, heuristic, policy (the shipped trained model), "
-                        "policy:PATH (.onnx or checkpoint), onnx:PATH, search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,... "
-                        "(docs/search.md), llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
+                   help="comma-separated agent specs: " + AGENT_SPECS)
     p.add_argument("--players", type=int, default=None,
                    help="table size: the lineup is repeated to fill this many seats (default: its length)")
     p.add_argument("--games", type=_at_least_one, default=200, help="number of games")
@@ -104,9 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your player id (0..players-1)")
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other player, or one comma-separated spec per other player: "
-                        "random, heuristic, policy (the shipped trained model), policy:PATH, onnx:PATH, search, "
-                        "search:KEY=VALUE,..., flat:KEY=VALUE,... (docs/search.md), "
-                        "llm:base_url=URL,model=NAME (a language model; docs/llm.md)")
+                        + AGENT_SPECS)
     _game_options(p, seed_help="game seed (map and turn order)")
     p.add_argument("--save-record", default=None, metavar="FILE",
                    help="where the game record is saved on every exit, Ctrl-C included (default: "
