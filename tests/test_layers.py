@@ -20,6 +20,7 @@ ALLOWED = {
     "fcm_env/env": {"numpy", "gymnasium", "pettingzoo", "fcm_env"},
     "fcm_env/text": {"numpy", "fcm_env"},
     "fcm_env/view": {"numpy", "fcm_env"},
+    "fcm_env/native": {"fcm_env"},  # the compiled core's Python face
 }
 # fcm_env sub-packages each layer may import
 ALLOWED_INTERNAL = {
@@ -31,6 +32,7 @@ ALLOWED_INTERNAL = {
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
     "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},
+    "fcm_env/native": {"fcm_env.native"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
@@ -128,6 +130,7 @@ RANKS = {
     "fcm_env.text": 2,
     "fcm_env.picture": 2,
     "fcm_env.encoding": 3,
+    "fcm_env.native": 1,  # the C++ core, beside the Python engine (docs/architecture.md)
     "fcm_env.tables": 2,  # results tables for people (rich), read by tournaments and fcm bench
     "fcm_env.env": 4,
     "fcm_env.view": 4,  # one player's view and actions as JSON, beside the envs: front ends and prompts read it
