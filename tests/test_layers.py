@@ -32,7 +32,7 @@ ALLOWED_INTERNAL = {
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
     "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},
-    "fcm_env/native": {"fcm_env.native"},
+    "fcm_env/native": {"fcm_env.data", "fcm_env.native"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {

@@ -1,11 +1,13 @@
 // The Python face of the native core (pybind11): fcm_env.native._core. Bad input raises ValueError with a
 // message naming the argument (pybind11 turns std::invalid_argument into ValueError), never a crash.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <stdexcept>
 #include <string>
 
+#include "board.h"
 #include "rng.h"
 
 namespace py = pybind11;
@@ -17,6 +19,28 @@ uint64_t checked_seed(py::int_ seed) {
     throw std::invalid_argument("seed must be an integer 0 <= seed < 2**64, got " + std::string(py::str(seed)));
   }
   return seed.cast<uint64_t>();
+}
+
+// a copy of a board table as a numpy array of ``shape`` (tests and readers; the engine reads the vectors)
+template <typename T>
+py::array_t<T> as_array(const std::vector<T>& values, std::vector<py::ssize_t> shape) {
+  py::array_t<T> out(shape);
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
+fcm::TileSpec tile_spec(const py::tuple& raw) {
+  // (id, grid rows, [(good, row, col)], [(number, [(row, col)])]) from fcm_env.data.MAP_TILES
+  fcm::TileSpec spec;
+  spec.id = raw[0].cast<std::string>();
+  const auto rows = raw[1].cast<std::vector<std::string>>();
+  if (rows.size() != spec.grid.size()) throw std::invalid_argument("map tile " + spec.id + ": a grid has 5 rows");
+  std::copy(rows.begin(), rows.end(), spec.grid.begin());
+  spec.drinks = raw[2].cast<std::vector<std::array<int, 3>>>();
+  for (const auto& house : raw[3].cast<std::vector<py::tuple>>()) {
+    spec.houses.emplace_back(house[0].cast<int>(), house[1].cast<std::vector<std::array<int, 2>>>());
+  }
+  return spec;
 }
 
 }  // namespace
@@ -67,4 +91,45 @@ PYBIND11_MODULE(_core, m) {
       "seed_sequence_pool",
       [](py::int_ seed) { return fcm::SeedSequence(checked_seed(seed)).pool(); }, py::arg("seed"),
       "numpy.random.SeedSequence(seed).pool");
+
+  m.def(
+      "set_map_tiles",
+      [](const std::vector<py::tuple>& tiles) {
+        std::vector<fcm::TileSpec> specs;
+        for (const auto& raw : tiles) specs.push_back(tile_spec(raw));
+        fcm::set_tile_specs(std::move(specs));
+      },
+      py::arg("tiles"), "load the printed map tiles (fcm_env.native does it from fcm_env.data.MAP_TILES)");
+
+  py::class_<fcm::Board>(m, "Board", "an assembled map and its road tables (fcm_env.engine.board.Board's twin)")
+      .def(py::init<const std::vector<std::vector<std::string>>&>(), py::arg("layout"))
+      .def_property_readonly("height", &fcm::Board::height)
+      .def_property_readonly("width", &fcm::Board::width)
+      .def_property_readonly("tile_rows", &fcm::Board::tile_rows)
+      .def_property_readonly("tile_cols", &fcm::Board::tile_cols)
+      .def_property_readonly("num_nodes", &fcm::Board::num_nodes)
+      .def_property_readonly("num_segments", &fcm::Board::num_segments)
+      .def_property_readonly("num_blocks", &fcm::Board::num_blocks)
+      .def_property_readonly("printed_houses", &fcm::Board::printed_houses)
+      .def("tables", [](const fcm::Board& b) {
+        const py::ssize_t H = b.height(), W = b.width(), S = b.num_segments(), N = b.num_nodes();
+        std::vector<int32_t> node_of;
+        for (const auto& pair : b.node_of()) node_of.insert(node_of.end(), pair.begin(), pair.end());
+        py::dict out;
+        out["kind"] = as_array(b.kind(), {H, W});
+        out["drink"] = as_array(b.drink(), {H, W});
+        out["printed_house"] = as_array(b.printed_house(), {H, W});
+        out["tile"] = as_array(b.tile(), {H, W});
+        out["block"] = as_array(b.block(), {H, W});
+        out["road_mask"] = as_array(b.road_mask(), {H, W});
+        out["has_road_access"] = as_array(b.has_road_access(), {H, W});
+        out["node_of"] = as_array(node_of, {H, W, 2});
+        out["node_square"] = as_array(b.node_square(), {N});
+        out["node_segment"] = as_array(b.node_segment(), {N});
+        out["segment_tile"] = as_array(b.segment_tile(), {S});
+        out["segment_distance"] = as_array(b.segment_distance(), {S, S});
+        out["access"] = as_array(b.access(), {H * W, S});
+        out["square_segment_distance"] = as_array(b.square_segment_distance(), {H * W, S});
+        return out;
+      }, "every table as a numpy array (copies), keyed as fcm_env.engine.board.Board names them");
 }
