@@ -27,7 +27,7 @@ for name in ("agents", "training", "configs"):
     assert importlib.util.find_spec(name) is None, f"the wheel installs a generic top-level package {name!r}"
 assert importlib.util.find_spec("torch") is None, "the core install must not pull torch"
 
-# the compiled native core is in the wheel and draws numpy's numbers (tests/native/test_rng.py)
+# the compiled native core is in the wheel and draws numpy's numbers (tests/native/test_native_rng.py)
 from fcm_env.native import Pcg64
 
 assert Pcg64(3).permutation(5) == [int(v) for v in np.random.default_rng(3).permutation(5)]

@@ -4,10 +4,11 @@ Why it starts here: the native engine must play the same game as the Python engi
 actions, and the only randomness of a game (the map tiles, their turns, the first turn order: ``Game.new``)
 and of the seeded agents (``RandomAgent``) comes from ``numpy.random.default_rng``. ``Pcg64(seed)`` draws
 exactly what ``numpy.random.default_rng(seed)`` draws for the calls the project makes: ``integers``,
-``permutation``, ``choice(..., replace=False)`` (tests/native/test_rng.py). ``Board(layout)`` is the map with its road tables, table for table
-``fcm_env.engine.board.Board``'s (tests/native/test_board.py), and ``new_game(...)`` sets up the game that
-``Game.new`` sets up: the same state document (tests/native/test_setup.py). Legal actions and moves follow
-in later slices (docs/architecture.md, "Where the native engine goes").
+``permutation``, ``choice(..., replace=False)`` (tests/native/test_native_rng.py). ``Board(layout)`` is the
+map with its road tables, table for table ``fcm_env.engine.board.Board``'s
+(tests/native/test_native_board.py), and ``new_game(...)`` sets up the game that ``Game.new`` sets up: the
+same state document (tests/native/test_native_setup.py). Legal actions and moves follow in later slices
+(docs/architecture.md, "Where the native engine goes").
 
 The extension is compiled by ``pip install`` (pybind11, a C++17 compiler); ``fcm_env`` never needs it.
 """

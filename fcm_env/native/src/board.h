@@ -2,7 +2,8 @@
 // Roads never change after setup, so the road graph (a bridge square holds two nodes, R49), the segments
 // (road squares linked on one tile: range 0 apart), the ranges between segments (tile borders crossed,
 // C9), each square's access to the segments next to it (cost 1 onto another tile, R30) and the mailbox
-// blocks (R45) are built once per board. tests/native/test_board.py compares every table with Python's.
+// blocks (R45) are built once per board. tests/native/test_native_board.py compares every table with
+// Python's.
 #pragma once
 
 #include <array>

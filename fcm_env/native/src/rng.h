@@ -1,7 +1,7 @@
 // numpy's default random generator, bit for bit: numpy.random.default_rng(seed) is SeedSequence(seed)
 // seeding a PCG64 (XSL-RR 128/64) bit generator. The Python engine draws its only randomness (the map,
 // the turn order) and its seeded agents their choices from it, so the native core must draw the same
-// numbers to play the same games (tests/native/test_rng.py compares both on many seeds).
+// numbers to play the same games (tests/native/test_native_rng.py compares both on many seeds).
 #pragma once
 
 #include <array>
