@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     for players in (2, 3, 4, 5):
         layout = Game.new(players, seed=1).state.board.layout_strings()
         pieces = {
-            "new game (setup)": (lambda: Game.new(players, seed=7), lambda: new_game(players, 7)),
-            "map and road tables": (lambda: Board.from_tiles(layout), lambda: NativeBoard(layout)),
+            "new game (setup)": (lambda n=players: Game.new(n, seed=7), lambda n=players: new_game(n, 7)),
+            "map and road tables": (lambda t=layout: Board.from_tiles(t), lambda t=layout: NativeBoard(t)),
             "1,000 integers": (lambda: _draws_numpy(7), lambda: _draws_native(7)),
         }
         for name, (python, native) in pieces.items():
