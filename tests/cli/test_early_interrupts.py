@@ -34,7 +34,7 @@ def test_an_early_ctrl_c_is_one_line_and_exit_130(tmp_path, command, after_s):
         # the signal came while Python itself was still starting (the site module, runpy: the first tens
         # of milliseconds, before any code of the project runs); no program can answer it there
         ours = re.findall(r'File "[^"]*/(?:apps|fcm_env|agents|training)/[^"]*"', err)
-        assert not ours and after_s < 0.25, err
+        assert not ours, err  # (how long Python takes to start depends on the machine's load: no time here)
         return
     assert "ImportError" not in err, err
     if proc.returncode == 0 and command == "serve":  # stdin closed before the signal: it ended first, fine

@@ -73,6 +73,11 @@ py::list square_pairs(const std::vector<fcm::Square>& squares) {
 // the state document (format fcm-magnate/state, version 1) with the keys in GameState's field order:
 // the very dict fcm_env.engine.persistence.serialize.state_to_dict writes for the same position
 py::dict state_document(const fcm::GameState& s, const py::list& milestone_names) {
+  auto names = [&milestone_names](const std::vector<int>& milestones) {  // Milestone numbers -> their names
+    py::list out;
+    for (int m : milestones) out.append(milestone_names[static_cast<std::size_t>(m)]);
+    return out;
+  };
   py::dict doc;
   doc["format"] = "fcm-magnate/state";
   doc["version"] = 1;
@@ -106,9 +111,7 @@ py::dict state_document(const fcm::GameState& s, const py::list& milestone_names
     }
     d["restaurants"] = restaurants;
     d["stock"] = as_list(p.stock);
-    py::list milestones;
-    for (int m : p.milestones) milestones.append(milestone_names[static_cast<std::size_t>(m)]);
-    d["milestones"] = milestones;
+    d["milestones"] = names(p.milestones);
     d["reserve_offer"] = p.reserve_offer;
     d["reserve"] = p.reserve ? py::object(py::int_(*p.reserve)) : py::object(py::none());
     d["recruit_discounts"] = p.recruit_discounts;
@@ -119,11 +122,8 @@ py::dict state_document(const fcm::GameState& s, const py::list& milestone_names
   }
   doc["players"] = players;
   doc["ceo_slots"] = s.ceo_slots;
-  py::list gone, this_turn;
-  for (int m : s.milestones_gone) gone.append(milestone_names[static_cast<std::size_t>(m)]);
-  for (int m : s.milestones_this_turn) this_turn.append(milestone_names[static_cast<std::size_t>(m)]);
-  doc["milestones_gone"] = gone;
-  doc["milestones_this_turn"] = this_turn;
+  doc["milestones_gone"] = names(s.milestones_gone);
+  doc["milestones_this_turn"] = names(s.milestones_this_turn);
   doc["marketing_supply"] = s.marketing_supply;
   py::list pending;
   for (const auto& p : s.pending) {
