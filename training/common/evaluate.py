@@ -13,7 +13,7 @@ results do not depend on the runner. This module imports no backend: the caller 
 Long runs are meant to be stopped and resumed: ``TournamentRun`` keeps each game as it ends
 (``games.jsonl``) and resumes a folder; ``stop_on_signals`` (``fcm_training.common.interrupts``, shared
 with the trainer) turns SIGINT and SIGTERM into ``Interrupted`` after stopping the worker processes,
-which ignore SIGINT themselves; a worker that dies has its game played again (``_Pool``).
+which ignore SIGINT themselves; a worker that dies has its game played again (``process_pool``).
 
 The parts, each in its module: ``tournament_games`` (the config, the seating, ``play_one``),
 ``tournament_workers`` (worker processes, ``WorkerLost``), ``tournament_results`` (statistics,

@@ -152,18 +152,6 @@ def worker_signals() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
-def stoppable_pool(workers: int):
-    """A ``multiprocessing`` pool of ``workers`` forked processes (where fork exists) that start deaf
-    to the stop signals, then ignore SIGINT, and that ``stop_on_signals`` stops at once; use it as a
-    context manager inside ``stop_on_signals``."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with signals_blocked():
-        pool = context.Pool(workers, initializer=worker_signals)
-    for process in pool._pool:  # the parent stops them (Pool has no public list of its processes)
-        register_worker(process)
-    return pool
-
-
 class WorkerSignalsFirst:
     """A picklable factory (the ``env_fn`` of ``fcm_env.env.parallel.ParallelFcmVectorEnv``) that, called in an
     env worker process, first sets that process's signals (``worker_signals``); its other attributes are the

@@ -30,7 +30,8 @@ from fcm_agents.search import SearchAgent
 from fcm_env.encoding import CODEC, Observer
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import deferred_signals, stop_on_signals, stoppable_pool
+from ..common.interrupts import deferred_signals, stop_on_signals
+from ..common.process_pool import map_in_processes
 
 #: an opponent name that seats the search in every seat (every seat's searched decisions are kept)
 SELF = "self"
@@ -158,8 +159,8 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
             for _job, (path, arrays) in ray_map_unordered(play_chunk, jobs, address, workers, nodes):
                 positions += write_chunk(path, arrays)
         elif workers > 1 and len(jobs) > 1:
-            with stoppable_pool(workers) as pool:  # a worker writes its own file: only a count crosses the pipe
-                positions += sum(pool.imap_unordered(_play_and_write, jobs))
+            # a worker writes its own file: only a count crosses the pipe
+            positions += sum(map_in_processes(_play_and_write, jobs, workers, name="fcm-chunk"))
         else:
             for job in jobs:
                 positions += write_chunk(*play_chunk(job))

@@ -13,7 +13,7 @@ processes. Here:
   student, and which action the student samples.
 
 So the demonstrations are the same, row for row, with 1 or N workers (tested), and chunks spread over
-``workers`` processes (``stoppable_pool``: Ctrl-C stops them at once).
+``workers`` processes (``map_in_processes``: Ctrl-C stops them at once).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ import numpy as np
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import stop_on_signals, stoppable_pool
+from ..common.interrupts import stop_on_signals
+from ..common.process_pool import map_in_processes
 from .demonstrations import Demonstrations, Recorder, teachers_for
 
 
@@ -117,6 +118,6 @@ def parallel_collect(seeds: Sequence[int], *, workers: int = 1, chunk: int = 8, 
     if workers == 1 or len(jobs) == 1:
         parts = [_chunk_job(job) for job in jobs]
     else:
-        with stop_on_signals(), stoppable_pool(min(workers, len(jobs))) as pool:
-            parts = pool.map(_chunk_job, jobs, chunksize=1)
+        with stop_on_signals():
+            parts = map_in_processes(_chunk_job, jobs, workers, name="fcm-chunk")
     return Demonstrations.concat(parts)

@@ -23,7 +23,8 @@ from fcm_agents.search.policy_model import PolicyModel, default_policy_path
 from fcm_env.encoding import Observer
 from fcm_env.engine.game import Game
 
-from ..common.interrupts import stop_on_signals, stoppable_pool
+from ..common.interrupts import stop_on_signals
+from ..common.process_pool import map_in_processes
 
 #: who plays each seat, and how often (one draw per game)
 PAIRINGS = (("policy", "heuristic"), ("heuristic", "policy"), ("policy", "policy"), ("heuristic", "heuristic"))
@@ -83,8 +84,7 @@ def generate(seed: int, games: int, out: Path, workers: int = 1, chunk: int = 50
     chunks = [list(range(s, min(s + chunk, seed + games))) for s in range(seed, seed + games, chunk)]
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised
         if workers > 1:
-            with stoppable_pool(workers) as pool:
-                parts = pool.map(partial(_play_many, num_players=num_players), chunks)
+            parts = map_in_processes(partial(_play_many, num_players=num_players), chunks, workers, name="fcm-chunk")
         else:
             parts = [_play_many(c, num_players) for c in chunks]
     idx = [a for part in parts for a in part["idx"]]
