@@ -4,8 +4,8 @@ Each worker has a pipe of its own and holds one job at a time, so the parent alw
 worker holds. That is why this is not ``multiprocessing.Pool``: its workers share one task queue guarded
 by a cross-process lock, an idle worker waits for its next task holding that lock, and a worker killed
 there (the first Ctrl-C kills them at once, ``fcm_training.common.interrupts``) leaves the lock taken
-forever, so ``Pool.terminate`` then waits on it and the stopped command never ends (seen in CI, about
-once in a few hundred stops). Here a worker that dies has its job played again by a new one (up to
+forever, so ``Pool.terminate`` then waits on it and the stopped command never ends (seen in CI on
+``distill positions``; a stop during tiny jobs hangs on the first try). Here a worker that dies has its job played again by a new one (up to
 ``MAX_TRIES``; then ``WorkerLost``), and a stop terminates the workers with nothing shared to wait on.
 
 The workers ignore SIGINT (a Ctrl-C at a terminal reaches the whole process group; the parent decides).
