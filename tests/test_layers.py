@@ -130,7 +130,7 @@ RANKS = {
     "fcm_env.text": 2,
     "fcm_env.picture": 2,
     "fcm_env.encoding": 3,
-    "fcm_env.native": 1,  # the C++ core, beside the Python engine (docs/architecture.md)
+    "fcm_env.native": 3.5,  # the C++ core: the engine and the encoding again, read from them (docs/architecture.md)
     "fcm_env.tables": 2,  # results tables for people (rich), read by tournaments and fcm bench
     "fcm_env.env": 4,
     "fcm_env.view": 4,  # one player's view and actions as JSON, beside the envs: front ends and prompts read it

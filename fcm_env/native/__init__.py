@@ -15,17 +15,42 @@ The extension is compiled by ``pip install`` (pybind11, a C++17 compiler); ``fcm
 
 from __future__ import annotations
 
-from fcm_env.data import EMPLOYEES, HOUSES, MAP_TILES, MARKETING_TILES, RESERVE_CARDS, Milestone, setup_for
+from fcm_env.data import (
+    EMPLOYEES,
+    HOUSES,
+    MAP_TILES,
+    MARKETING_TILES,
+    MILESTONES,
+    PRICES,
+    RESERVE_CARDS,
+    SETUP,
+    EmployeeType,
+    Milestone,
+    setup_for,
+)
+from fcm_env.encoding.action_codec import (
+    BOARD_COLS,
+    BOARD_KIND_OF,
+    BOARD_ORIENTATIONS,
+    BOARD_ROWS,
+    CODEC,
+    DECISION_KINDS,
+)
+from fcm_env.engine.actions import Decision
+from fcm_env.engine.phases.working.recruit_train import TRAIN_STEPS
 
 try:
     from fcm_env.native._core import (
         Board,
+        Game,
         GameState,
         Pcg64,
         new_game,
         seed_sequence_pool,
+        set_codec,
         set_components,
         set_map_tiles,
+        set_rules_data,
     )
 except ImportError as exc:  # pragma: no cover - an install without its compiled part
     raise ImportError(
@@ -62,4 +87,81 @@ def _components() -> dict:
 
 set_components(_components())
 
-__all__ = ["MILESTONE_NAMES", "Board", "GameState", "Pcg64", "new_game", "seed_sequence_pool"]
+_DRINK_MODES = {None: 0, "errand": 1, "road_route": 2, "air_route": 3}
+_PLACEMENTS = {None: 0, "local": 1, "regional": 2}
+
+
+def _range(spec) -> list[int] | None:
+    return None if spec is None else [int(spec.kind), -1 if spec.value is None else int(spec.value)]
+
+
+def _flat_params(params, prefix: str = "") -> dict[str, int]:
+    """A milestone's effect parameters as "key" -> int ("gain_cards.management_trainee"; names -> indexes)."""
+    out: dict[str, int] = {}
+    for key, value in params.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flat_params(value, name + "."))
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                out[f"{name}.{i}"] = int(EmployeeType[item.upper()])
+        else:
+            out[name] = int(value)
+    return out
+
+
+def _rules_data() -> dict:
+    """The facts of the components that the native rules read, from fcm_env.data (their one home)."""
+    return {
+        "employees": [{
+            "type": int(e.type), "count_in_box": e.count_in_box, "entry_level": e.entry_level, "salary": e.salary,
+            "unique": e.unique, "is_manager": e.is_manager, "manager_slots": e.manager_slots,
+            "mandatory": e.mandatory, "trains_to": [int(t) for t in e.trains_to],
+            "trained_from": [int(t) for t in e.trained_from], "recruit": e.recruit,
+            "recruit_unused_discount": e.recruit_unused_discount, "train": e.train,
+            "train_max_same": e.train_max_same, "campaign_types": [int(c) for c in e.campaign_types],
+            "marketing_range": _range(e.marketing_range), "max_duration": e.max_duration,
+            "produces": [int(g) for g in e.produces], "produce_amount": e.produce_amount,
+            "drink_mode": _DRINK_MODES[e.drink_mode], "buyer_range": e.buyer_range,
+            "drinks_per_source": e.drinks_per_source, "price_delta": e.price_delta, "waitress": e.waitress,
+            "cfo": e.cfo, "places_house": e.places_house,
+            "restaurant_placement": _PLACEMENTS[e.restaurant_placement],
+            "restaurant_range": _range(e.restaurant_range), "drive_in": e.drive_in,
+        } for e in sorted(EMPLOYEES, key=lambda e: e.type)],
+        "marketing_tiles": [{
+            "number": t.number, "type": int(t.type), "w": t.w, "h": t.h, "rotatable": t.rotatable,
+            "available_for_players": sorted(t.available_for_players), "along_edge": t.along_edge,
+            "footprints": [list(f) for f in t.footprints()],
+        } for t in MARKETING_TILES],
+        "prices": {name: getattr(PRICES, name) for name in (
+            "base_unit_price", "salary", "waitress_tip", "waitress_tip_milestone", "cfo_bonus_percent",
+            "restaurants_per_player", "freezer_capacity", "reserve_cards_per_player")},
+        "reserve_cards": [[c.index, c.value, c.ceo_slots] for c in RESERVE_CARDS],
+        "house_numbers": list(HOUSES.numbers),
+        "printed_house_numbers": list(HOUSES.printed_numbers),
+        "garden_tokens": HOUSES.garden_tokens,
+        "demand_limit": HOUSES.demand_limit,
+        "demand_limit_with_garden": HOUSES.demand_limit_with_garden,
+        "setup": {n: {"tile_rows": t.tile_rows, "tile_cols": t.tile_cols, "bank": t.bank,
+                      "bank_introductory": t.bank_introductory, "one_x_copies": t.one_x_copies,
+                      "billboards_removed": list(t.billboards_removed)} for n, t in SETUP.items()},
+        "milestone_params": [_flat_params(m.effect_params) for m in sorted(MILESTONES, key=lambda m: m.type)],
+        "train_steps": {int(k): {int(t): int(n) for t, n in v.items()} for k, v in TRAIN_STEPS.items()},
+    }
+
+
+def _codec_table() -> dict:
+    """The flat action codec's non-board ids and decision facts, from fcm_env.encoding (their one home)."""
+    return {
+        "actions": [(int(a.kind), list(a.args)) for a in CODEC._actions],
+        "names": [CODEC.action_to_string(i) for i in range(CODEC.board_start)],
+        "board_rows": BOARD_ROWS, "board_cols": BOARD_COLS, "board_orientations": BOARD_ORIENTATIONS,
+        "decision_kinds": [sorted(int(k) for k in DECISION_KINDS[d]) for d in Decision],
+        "board_kind": [int(BOARD_KIND_OF[d]) if d in BOARD_KIND_OF else -1 for d in Decision],
+    }
+
+
+set_rules_data(_rules_data())
+set_codec(_codec_table())
+
+__all__ = ["MILESTONE_NAMES", "Board", "Game", "GameState", "Pcg64", "new_game", "seed_sequence_pool"]

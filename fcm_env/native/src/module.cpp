@@ -7,7 +7,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "bind_game.h"
 #include "board.h"
+#include "document.h"
 #include "rng.h"
 #include "state.h"
 
@@ -45,157 +47,11 @@ fcm::TileSpec tile_spec(const py::tuple& raw) {
 }
 
 
-const char* const kPhaseNames[] = {"SETUP_RESTAURANTS", "SETUP_RESERVE", "RESTRUCTURING", "ORDER_OF_BUSINESS", "WORKING",
-                                   "DINNERTIME", "PAYDAY", "MARKETING", "CLEANUP", "GAME_OVER"};
-const char* const kDecisionNames[] = {
-    "INITIAL_RESTAURANT", "RESERVE_CARD", "RESTRUCTURE", "TURN_ORDER", "RECRUIT", "TRAIN",
-    "MARKETEER", "CAMPAIGN_TILE", "CAMPAIGN_PLACE", "CAMPAIGN_PRODUCT", "CAMPAIGN_DURATION", "PRODUCE",
-    "NEW_BUSINESS", "HOUSE_PLACE", "RESTAURANT_MANAGER", "RESTAURANT_PLACE", "FIRE", "FREEZER"};
-
-template <std::size_t N>
-py::list as_list(const std::array<int16_t, N>& values) {
-  py::list out;
-  for (int16_t v : values) out.append(static_cast<int>(v));
-  return out;
-}
-
-py::list square_pairs(const std::vector<fcm::Square>& squares) {
-  py::list out;
-  for (const auto& sq : squares) {
-    py::list pair;
-    pair.append(sq[0]);
-    pair.append(sq[1]);
-    out.append(pair);
-  }
-  return out;
-}
-
-// the state document (format fcm-magnate/state, version 1) with the keys in GameState's field order:
-// the very dict fcm_env.engine.persistence.serialize.state_to_dict writes for the same position
-py::dict state_document(const fcm::GameState& s, const py::list& milestone_names) {
-  auto names = [&milestone_names](const std::vector<int>& milestones) {  // Milestone numbers -> their names
-    py::list out;
-    for (int m : milestones) out.append(milestone_names[static_cast<std::size_t>(m)]);
-    return out;
-  };
-  py::dict doc;
-  doc["format"] = "fcm-magnate/state";
-  doc["version"] = 1;
-  doc["num_players"] = s.num_players;
-  doc["variant"] = s.variant;
-  doc["seed"] = s.seed;
-  doc["board"] = s.layout;
-  doc["max_rounds"] = s.max_rounds ? py::object(py::int_(*s.max_rounds)) : py::object(py::none());
-  doc["round"] = s.round;
-  doc["phase"] = kPhaseNames[static_cast<int>(s.phase)];
-  doc["turn_order"] = s.turn_order;
-  doc["bank"] = s.bank;
-  doc["supply"] = as_list(s.supply);
-  py::list players;
-  for (const auto& p : s.players) {
-    py::dict d;
-    d["player"] = p.player;
-    d["cash"] = p.cash;
-    d["hand"] = as_list(p.hand);
-    d["work"] = as_list(p.work);
-    d["beach"] = as_list(p.beach);
-    d["busy"] = as_list(p.busy);
-    py::list restaurants;
-    for (const auto& r : p.restaurants) {
-      py::dict rd;
-      rd["row"] = r.row;
-      rd["col"] = r.col;
-      rd["orientation"] = r.orientation;
-      rd["coming_soon"] = r.coming_soon;
-      restaurants.append(rd);
-    }
-    d["restaurants"] = restaurants;
-    d["stock"] = as_list(p.stock);
-    d["milestones"] = names(p.milestones);
-    d["reserve_offer"] = p.reserve_offer;
-    d["reserve"] = p.reserve ? py::object(py::int_(*p.reserve)) : py::object(py::none());
-    d["recruit_discounts"] = p.recruit_discounts;
-    d["fired"] = as_list(p.fired);
-    d["income"] = p.income;
-    d["bankrupt"] = p.bankrupt;
-    players.append(d);
-  }
-  doc["players"] = players;
-  doc["ceo_slots"] = s.ceo_slots;
-  doc["milestones_gone"] = names(s.milestones_gone);
-  doc["milestones_this_turn"] = names(s.milestones_this_turn);
-  doc["marketing_supply"] = s.marketing_supply;
-  py::list pending;
-  for (const auto& p : s.pending) {
-    py::list entry;
-    entry.append(kDecisionNames[static_cast<int>(p.decision)]);
-    entry.append(p.player);
-    entry.append(p.context);
-    pending.append(entry);
-  }
-  doc["pending"] = pending;
-  doc["queue"] = s.queue;
-  doc["passed"] = s.passed;
-  doc["spots"] = s.spots;
-  doc["structure_revealed"] = s.structure_revealed;
-  doc["firing_revealed"] = s.firing_revealed;
-  py::dict turn;
-  turn["hires"] = s.turn.hires;
-  turn["recruits_left"] = s.turn.recruits_left;
-  py::list trainers;
-  for (const auto& t : s.turn.trainers) {
-    py::list pair;
-    pair.append(t[0]);
-    pair.append(t[1]);
-    trainers.append(pair);
-  }
-  turn["trainers"] = trainers;
-  turn["locked"] = as_list(s.turn.locked);
-  turn["phantoms"] = as_list(s.turn.phantoms);
-  turn["returned"] = as_list(s.turn.returned);
-  turn["used"] = as_list(s.turn.used);
-  doc["turn"] = turn;
-  py::dict houses;
-  for (const auto& h : s.houses) {
-    py::dict hd;
-    hd["number"] = h.number;
-    hd["squares"] = square_pairs(h.squares);
-    hd["garden"] = square_pairs(h.garden);
-    hd["placed"] = h.placed;
-    hd["demand"] = h.demand;
-    houses[py::str(std::to_string(h.number))] = hd;
-  }
-  doc["houses"] = houses;
-  doc["house_supply"] = s.house_supply;
-  doc["gardens_left"] = s.gardens_left;
-  py::list campaigns;
-  for (const auto& c : s.campaigns) {
-    py::dict cd;
-    cd["number"] = c.number;
-    cd["kind"] = c.kind;
-    cd["owner"] = c.owner;
-    cd["marketeer"] = c.marketeer;
-    cd["product"] = c.product;
-    cd["remaining"] = c.remaining;
-    cd["eternal"] = c.eternal;
-    cd["row"] = c.row;
-    cd["col"] = c.col;
-    cd["orientation"] = c.orientation;
-    cd["squares"] = square_pairs(c.squares);
-    campaigns.append(cd);
-  }
-  doc["campaigns"] = campaigns;
-  doc["bank_breaks"] = s.bank_breaks;
-  doc["reserve_revealed"] = s.reserve_revealed;
-  doc["bank_debt"] = s.bank_debt;
-  doc["truncated"] = s.truncated;
-  return doc;
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "fcm-magnate's native core (C++): numpy-compatible random numbers so far";
+  m.doc() = "fcm-magnate's native core (C++): the rules engine, its random numbers and its map";
+  fcm::bind_game(m);
 
   py::class_<fcm::Pcg64>(m, "Pcg64",
                          "numpy.random.default_rng(seed)'s generator, bit for bit: the same seed draws the same "
@@ -310,7 +166,7 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "to_dict",
           [](const fcm::GameState& s) {
-            return state_document(s, py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"));
+            return fcm::state_document(s, py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"));
           },
           "the state document, as Game.to_dict writes it");
 

@@ -104,7 +104,7 @@ struct GameState {
   std::vector<int> queue, passed, spots;
   bool structure_revealed = true, firing_revealed = true;
   TurnScratch turn;
-  std::vector<House> houses;  // by house number, ascending
+  std::vector<House> houses;  // in the order they came: printed ones by number, then placed ones
   std::vector<int> house_supply;
   int gardens_left = 0;
   std::vector<Campaign> campaigns;

@@ -1,0 +1,203 @@
+// The Python face of a native game (fcm_env.native._core.Game) and the loaders of the rules data and the
+// action codec. Actions cross as (kind, args) tuples of ints; fcm_env.native wraps them as engine Actions.
+#include "bind_game.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "codec.h"
+#include "document.h"
+#include "game.h"
+#include "rules_data.h"
+
+namespace py = pybind11;
+
+namespace fcm {
+
+namespace {
+
+Action action_from(int kind, const std::vector<int>& args) {
+  if (kind < 0 || kind >= kNumActionKinds) throw IllegalAction("unknown action kind " + std::to_string(kind));
+  if (args.size() > 4) throw IllegalAction("an action has at most 4 arguments");
+  Action a;
+  a.kind = static_cast<ActionKind>(kind);
+  a.n = static_cast<int8_t>(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] < -32768 || args[i] > 32767) throw IllegalAction("an action argument is out of range");
+    a.a[i] = static_cast<int16_t>(args[i]);
+  }
+  return a;
+}
+
+py::tuple action_tuple(const Action& a) {
+  py::tuple args(static_cast<std::size_t>(a.n));
+  for (int i = 0; i < a.n; ++i) args[static_cast<std::size_t>(i)] = py::int_(a[i]);
+  return py::make_tuple(static_cast<int>(a.kind), args);
+}
+
+py::list milestone_names() { return py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"); }
+
+RangeSpec range_from(const py::handle& raw) {
+  if (raw.is_none()) return RangeSpec{};
+  const auto pair = raw.cast<std::array<int, 2>>();
+  return RangeSpec{pair[0], pair[1]};
+}
+
+RulesData rules_from(const py::dict& raw) {
+  RulesData d;
+  for (const auto& item : raw["employees"]) {
+    const auto e = item.cast<py::dict>();
+    EmployeeSpec s;
+    s.type = e["type"].cast<int>();
+    s.count_in_box = e["count_in_box"].cast<int>();
+    s.entry_level = e["entry_level"].cast<bool>();
+    s.salary = e["salary"].cast<bool>();
+    s.unique = e["unique"].cast<bool>();
+    s.is_manager = e["is_manager"].cast<bool>();
+    s.manager_slots = e["manager_slots"].cast<int>();
+    s.mandatory = e["mandatory"].cast<bool>();
+    s.trains_to = e["trains_to"].cast<std::vector<int>>();
+    s.trained_from = e["trained_from"].cast<std::vector<int>>();
+    s.recruit = e["recruit"].cast<int>();
+    s.recruit_unused_discount = e["recruit_unused_discount"].cast<bool>();
+    s.train = e["train"].cast<int>();
+    s.train_max_same = e["train_max_same"].cast<int>();
+    s.campaign_types = e["campaign_types"].cast<std::vector<int>>();
+    s.marketing_range = range_from(e["marketing_range"]);
+    s.max_duration = e["max_duration"].cast<int>();
+    s.produces = e["produces"].cast<std::vector<int>>();
+    s.produce_amount = e["produce_amount"].cast<int>();
+    s.drink_mode = e["drink_mode"].cast<int>();
+    s.buyer_range = e["buyer_range"].cast<int>();
+    s.drinks_per_source = e["drinks_per_source"].cast<int>();
+    s.price_delta = e["price_delta"].cast<int>();
+    s.waitress = e["waitress"].cast<bool>();
+    s.cfo = e["cfo"].cast<bool>();
+    s.places_house = e["places_house"].cast<bool>();
+    s.restaurant_placement = e["restaurant_placement"].cast<int>();
+    s.restaurant_range = range_from(e["restaurant_range"]);
+    s.drive_in = e["drive_in"].cast<bool>();
+    d.employees.push_back(std::move(s));
+  }
+  for (const auto& item : raw["marketing_tiles"]) {
+    const auto t = item.cast<py::dict>();
+    MarketingTileSpec m;
+    m.number = t["number"].cast<int>();
+    m.type = t["type"].cast<int>();
+    m.w = t["w"].cast<int>();
+    m.h = t["h"].cast<int>();
+    m.rotatable = t["rotatable"].cast<bool>();
+    m.available_for_players = t["available_for_players"].cast<std::vector<int>>();
+    m.along_edge = t["along_edge"].cast<int>();
+    m.footprints = t["footprints"].cast<std::vector<std::array<int, 2>>>();
+    d.marketing_tiles.push_back(std::move(m));
+  }
+  const auto pr = raw["prices"].cast<py::dict>();
+  d.prices = PricesSpec{pr["base_unit_price"].cast<int>(), pr["salary"].cast<int>(), pr["waitress_tip"].cast<int>(),
+                        pr["waitress_tip_milestone"].cast<int>(), pr["cfo_bonus_percent"].cast<int>(),
+                        pr["restaurants_per_player"].cast<int>(), pr["freezer_capacity"].cast<int>(),
+                        pr["reserve_cards_per_player"].cast<int>()};
+  for (const auto& item : raw["reserve_cards"]) {
+    const auto c = item.cast<std::array<int, 3>>();
+    d.reserve_cards.push_back(ReserveCardSpec{c[0], c[1], c[2]});
+  }
+  d.house_numbers = raw["house_numbers"].cast<std::vector<int>>();
+  d.printed_house_numbers = raw["printed_house_numbers"].cast<std::vector<int>>();
+  d.garden_tokens = raw["garden_tokens"].cast<int>();
+  d.demand_limit = raw["demand_limit"].cast<int>();
+  d.demand_limit_with_garden = raw["demand_limit_with_garden"].cast<int>();
+  for (const auto& item : raw["setup"].cast<py::dict>()) {
+    const int n = item.first.cast<int>();
+    const auto t = item.second.cast<py::dict>();
+    d.setup.at(static_cast<std::size_t>(n)) =
+        SetupSpec{t["tile_rows"].cast<int>(), t["tile_cols"].cast<int>(), t["bank"].cast<int>(),
+                  t["bank_introductory"].cast<int>(), t["one_x_copies"].cast<int>(),
+                  t["billboards_removed"].cast<std::vector<int>>()};
+  }
+  const auto params = raw["milestone_params"].cast<std::vector<std::map<std::string, int>>>();
+  if (params.size() != static_cast<std::size_t>(kNumMilestones)) throw std::invalid_argument("rules: 18 milestones");
+  for (std::size_t i = 0; i < params.size(); ++i) d.milestone_params[i] = params[i];
+  d.train_steps = raw["train_steps"].cast<std::map<int, std::map<int, int>>>();
+  return d;
+}
+
+CodecTable codec_from(const py::dict& raw) {
+  CodecTable t;
+  for (const auto& item : raw["actions"]) {
+    const auto pair = item.cast<py::tuple>();
+    t.actions.push_back(action_from(pair[0].cast<int>(), pair[1].cast<std::vector<int>>()));
+  }
+  t.names = raw["names"].cast<std::vector<std::string>>();
+  t.board_rows = raw["board_rows"].cast<int>();
+  t.board_cols = raw["board_cols"].cast<int>();
+  t.board_orientations = raw["board_orientations"].cast<int>();
+  t.decision_kinds = raw["decision_kinds"].cast<std::vector<std::vector<int>>>();
+  t.board_kind = raw["board_kind"].cast<std::vector<int>>();
+  return t;
+}
+
+}  // namespace
+
+void bind_game(py::module_& m) {
+  m.def("set_rules_data", [](const py::dict& raw) { set_rules_data(rules_from(raw)); }, py::arg("data"),
+        "load the rules' component facts (fcm_env.native does it from fcm_env.data)");
+  m.def("set_codec", [](const py::dict& raw) { set_codec(codec_from(raw)); }, py::arg("table"),
+        "load the flat action codec's table (fcm_env.native does it from fcm_env.encoding)");
+  m.def("num_actions", &num_actions);
+
+  py::register_exception<IllegalAction>(m, "NativeIllegalAction", PyExc_ValueError);
+
+  py::class_<Game>(m, "Game", "a native game: the state, legal actions, apply and the engine's own steps")
+      .def_static(
+          "new",
+          [](int num_players, uint64_t seed, const std::string& variant, std::optional<int> max_rounds) {
+            Game g(new_game(num_players, seed, variant, max_rounds));
+            g.advance();
+            return g;
+          },
+          py::arg("num_players"), py::arg("seed"), py::arg("variant"), py::arg("max_rounds"))
+      .def_static(
+          "from_dict", [](const py::dict& doc) { return Game(state_from_document(doc, milestone_names())); },
+          py::arg("doc"), "a game at the document's position (fcm_env.native checks the document first)")
+      .def("to_dict", [](const Game& g) { return state_document(g.state(), milestone_names()); })
+      .def("clone", [](const Game& g) { return Game(g); })
+      .def_property_readonly("phase", [](const Game& g) { return phase_name(g.state().phase); })
+      .def_property_readonly("current_player", [](const Game& g) {
+        return g.current_player() < 0 ? py::object(py::none()) : py::object(py::int_(g.current_player()));
+      })
+      .def_property_readonly("is_over", &Game::is_over)
+      .def_property_readonly("winners", &Game::winners)
+      .def_property_readonly("pending", [](const Game& g) -> py::object {
+        const Pending* p = g.pending();
+        if (!p) return py::none();
+        return py::make_tuple(decision_name(p->decision), p->player, p->context);
+      })
+      .def("legal_actions", [](Game& g) {
+        py::list out;
+        for (const Action& a : g.legal_actions()) out.append(action_tuple(a));
+        return out;
+      })
+      .def("legal_ids", [](Game& g) {
+        std::vector<int64_t> ids;
+        legal_ids(g.legal_actions(), ids);
+        py::array_t<int64_t> out(static_cast<py::ssize_t>(ids.size()));
+        std::copy(ids.begin(), ids.end(), out.mutable_data());
+        return out;
+      })
+      .def("apply", [](Game& g, int kind, const std::vector<int>& args) { g.apply(action_from(kind, args)); },
+           py::arg("kind"), py::arg("args"))
+      .def("apply_id", [](Game& g, int id) {
+        if (g.pending() == nullptr) throw IllegalAction("no decision is pending: no action id can be decoded");
+        g.apply(decode(id, g.pending()->decision));
+      }, py::arg("id"))
+      .def("apply_no_advance",
+           [](Game& g, int kind, const std::vector<int>& args) { g.apply_no_advance(action_from(kind, args)); },
+           py::arg("kind"), py::arg("args"), "test hook: the decision's apply and the turn's chaining, no engine step")
+      .def("advance", &Game::advance)
+      .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
+}
+
+}  // namespace fcm

@@ -1,0 +1,16 @@
+// Claiming milestones (rules: Milestones; C29): fcm_env.engine.rules.milestones' twin. Every player who
+// reaches a milestone in the same turn claims it; at Clean-up the milestones claimed this turn are gone.
+// The introductory variant plays without milestones.
+#pragma once
+
+#include "state.h"
+
+namespace fcm {
+
+bool uses_milestones(const GameState& s);
+bool can_claim(const GameState& s, int player, int milestone);
+bool claim(GameState& s, int player, int milestone);  // true if awarded
+bool has_milestone(const GameState& s, int player, int milestone);
+void close_milestone_turn(GameState& s);  // rules: Phase 7; C29
+
+}  // namespace fcm
