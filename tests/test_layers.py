@@ -20,7 +20,7 @@ ALLOWED = {
     "fcm_env/env": {"numpy", "gymnasium", "pettingzoo", "fcm_env"},
     "fcm_env/text": {"numpy", "fcm_env"},
     "fcm_env/view": {"numpy", "fcm_env"},
-    "fcm_env/native": {"fcm_env"},  # the compiled core's Python face
+    "fcm_env/native": {"numpy", "fcm_env"},  # the compiled core's Python face
 }
 # fcm_env sub-packages each layer may import
 ALLOWED_INTERNAL = {
@@ -32,7 +32,8 @@ ALLOWED_INTERNAL = {
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
     "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},
-    "fcm_env/native": {"fcm_env.data", "fcm_env.native"},
+    # the engine and the encoding once more, in C++: it reads their facts (the codec, the layout) from them
+    "fcm_env/native": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.native"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {

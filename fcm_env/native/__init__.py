@@ -50,6 +50,7 @@ try:
         set_codec,
         set_components,
         set_map_tiles,
+        set_observation_layout,
         set_rules_data,
     )
 except ImportError as exc:  # pragma: no cover - an install without its compiled part
@@ -161,7 +162,39 @@ def _codec_table() -> dict:
     }
 
 
+def _observation_layout() -> dict:
+    """The observation's layout and constants, from fcm_env.encoding (their one home)."""
+    from fcm_env.encoding import action_codec as codec
+    from fcm_env.encoding import layout as lay
+    from fcm_env.encoding.player_blocks import LOWER_PRICES_DELTA
+    from fcm_env.engine.game import DEFAULT_MAX_ROUNDS
+
+    layout = lay.observation_layout()
+    channels, rows, cols = layout.board_shape
+    return {
+        "channels": channels, "rows": rows, "cols": cols, "vector_size": layout.vector_size,
+        "block_size": layout.player_block[-1].stop, "max_players": codec.MAX_PLAYERS,
+        "channel": {c.name: c.index for c in layout.channels},
+        "field": {v.name: v.start for v in layout.vector},
+        "block": {f.name: f.start for f in layout.player_block},
+        "scales": {"money": lay.MONEY_SCALE, "supply": lay.SUPPLY_SCALE, "stock": lay.STOCK_SCALE,
+                   "price": lay.PRICE_SCALE, "house_number": lay.HOUSE_NUMBER_SCALE,
+                   "duration": lay.DURATION_SCALE, "context": lay.CONTEXT_SCALE, "round": lay.ROUND_SCALE},
+        "ints": {"context_slots": lay.CONTEXT_SLOTS, "min_players": lay.MIN_PLAYERS,
+                 "default_max_rounds": DEFAULT_MAX_ROUNDS, "garden_tokens": HOUSES.garden_tokens,
+                 "restaurants_per_player": PRICES.restaurants_per_player,
+                 "base_unit_price": PRICES.base_unit_price, "lower_prices_delta": LOWER_PRICES_DELTA},
+        "lists": {"ceo_slot_values": list(lay.CEO_SLOT_VALUES),
+                  "marketeer_types": [int(t) for t in codec.MARKETEER_TYPES],
+                  "manager_types": [int(t) for t in codec.RESTAURANT_MANAGER_TYPES],
+                  "trainer_types": [int(t) for t in codec.TRAINER_TYPES],
+                  "tile_numbers": [t.number for t in MARKETING_TILES], "house_numbers": list(HOUSES.numbers),
+                  "reserve_values": [c.value for c in RESERVE_CARDS]},
+    }
+
+
 set_rules_data(_rules_data())
 set_codec(_codec_table())
+set_observation_layout(_observation_layout())
 
 __all__ = ["MILESTONE_NAMES", "Board", "Game", "GameState", "Pcg64", "new_game", "seed_sequence_pool"]

@@ -11,6 +11,7 @@
 #include "codec.h"
 #include "document.h"
 #include "game.h"
+#include "observation.h"
 #include "rules_data.h"
 
 namespace py = pybind11;
@@ -139,9 +140,59 @@ CodecTable codec_from(const py::dict& raw) {
   return t;
 }
 
+ObservationLayout layout_from(const py::dict& raw) {
+  ObservationLayout L;
+  L.channels = raw["channels"].cast<int>();
+  L.rows = raw["rows"].cast<int>();
+  L.cols = raw["cols"].cast<int>();
+  L.vector_size = raw["vector_size"].cast<int>();
+  L.block_size = raw["block_size"].cast<int>();
+  L.max_players = raw["max_players"].cast<int>();
+  L.channel = raw["channel"].cast<std::map<std::string, int>>();
+  L.field = raw["field"].cast<std::map<std::string, int>>();
+  L.block = raw["block"].cast<std::map<std::string, int>>();
+  const auto scales = raw["scales"].cast<std::map<std::string, double>>();
+  L.money_scale = scales.at("money");
+  L.supply_scale = scales.at("supply");
+  L.stock_scale = scales.at("stock");
+  L.price_scale = scales.at("price");
+  L.house_number_scale = scales.at("house_number");
+  L.duration_scale = scales.at("duration");
+  L.context_scale = scales.at("context");
+  L.round_scale = scales.at("round");
+  const auto ints = raw["ints"].cast<std::map<std::string, int>>();
+  L.context_slots = ints.at("context_slots");
+  L.min_players = ints.at("min_players");
+  L.default_max_rounds = ints.at("default_max_rounds");
+  L.garden_tokens = ints.at("garden_tokens");
+  L.restaurants_per_player = ints.at("restaurants_per_player");
+  L.base_unit_price = ints.at("base_unit_price");
+  L.lower_prices_delta = ints.at("lower_prices_delta");
+  const auto lists = raw["lists"].cast<std::map<std::string, std::vector<int>>>();
+  L.ceo_slot_values = lists.at("ceo_slot_values");
+  L.marketeer_types = lists.at("marketeer_types");
+  L.manager_types = lists.at("manager_types");
+  L.trainer_types = lists.at("trainer_types");
+  L.tile_numbers = lists.at("tile_numbers");
+  L.house_numbers = lists.at("house_numbers");
+  L.reserve_values = lists.at("reserve_values");
+  return L;
+}
+
+// a float32 buffer of the observation's flat size, written in place (no copy)
+float* flat_buffer(py::array_t<float, py::array::c_style>& out) {
+  const ObservationLayout& L = observation_layout();
+  if (out.ndim() != 1 || out.shape(0) != L.flat_size()) {
+    throw std::invalid_argument("out must be a float32 array of shape (" + std::to_string(L.flat_size()) + ",)");
+  }
+  return out.mutable_data();
+}
+
 }  // namespace
 
 void bind_game(py::module_& m) {
+  m.def("set_observation_layout", [](const py::dict& raw) { set_observation_layout(layout_from(raw)); },
+        py::arg("layout"), "load the observation layout (fcm_env.native does it from fcm_env.encoding)");
   m.def("set_rules_data", [](const py::dict& raw) { set_rules_data(rules_from(raw)); }, py::arg("data"),
         "load the rules' component facts (fcm_env.native does it from fcm_env.data)");
   m.def("set_codec", [](const py::dict& raw) { set_codec(codec_from(raw)); }, py::arg("table"),
@@ -196,6 +247,16 @@ void bind_game(py::module_& m) {
       .def("apply_no_advance",
            [](Game& g, int kind, const std::vector<int>& args) { g.apply_no_advance(action_from(kind, args)); },
            py::arg("kind"), py::arg("args"), "test hook: the decision's apply and the turn's chaining, no engine step")
+      .def("observe_flat", [](const Game& g, int player, py::array_t<float, py::array::c_style> out) {
+        static thread_local StaticPlanes planes;  // the map's fixed planes, redrawn when the board changes
+        float* data = flat_buffer(out);
+        {
+          py::gil_scoped_release release;
+          write_observation(g.state(), player, data, planes);
+        }
+        return out;
+      }, py::arg("player"), py::arg("out").noconvert(),
+      "player's flat observation (fcm_env.encoding's bytes) written into out, a float32 array")
       .def("advance", &Game::advance)
       .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
 }

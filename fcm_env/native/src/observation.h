@@ -1,0 +1,53 @@
+// One player's observation of a native state, byte for byte fcm_env.encoding's (Observer.observe_flat):
+// the board planes C x 20 x 25 (C order), then the vector. The layout (every channel's index, every
+// vector field's offset) and the encoding's constants come from fcm_env.encoding when the package loads,
+// so the arrays have one definition. Hidden information follows fcm_env.encoding.visibility.
+//
+// What stays incremental: the planes that never change in a game (map, roads, tile borders, drink
+// sources) are drawn once per board and copied; the pieces (houses, restaurants, campaigns) are
+// scattered into zeroed planes; the vector is written afresh (a few hundred floats).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "state.h"
+
+namespace fcm {
+
+struct ObservationLayout {
+  int channels = 0, rows = 0, cols = 0, vector_size = 0, block_size = 0, max_players = 0;
+  std::map<std::string, int> channel;   // board channel index by name
+  std::map<std::string, int> field;     // vector field offset by name
+  std::map<std::string, int> block;     // player block field offset (within a block) by name
+  // scales and indexes of the encoding (fcm_env.encoding.layout / vector_head)
+  double money_scale = 0, supply_scale = 0, stock_scale = 0, price_scale = 0, house_number_scale = 0,
+         duration_scale = 0, context_scale = 0, round_scale = 0;
+  int context_slots = 0, min_players = 0, default_max_rounds = 0, garden_tokens = 0, restaurants_per_player = 0,
+      base_unit_price = 0, lower_prices_delta = 0;
+  std::vector<int> ceo_slot_values, marketeer_types, manager_types, trainer_types, tile_numbers, house_numbers,
+      reserve_values;
+  int board_size() const { return channels * rows * cols; }
+  int flat_size() const { return board_size() + vector_size; }
+};
+
+void set_observation_layout(ObservationLayout layout);
+const ObservationLayout& observation_layout();
+
+// the planes of ``board`` that never change, cached per board (clones share boards)
+class StaticPlanes {
+ public:
+  const std::vector<float>& of(const std::shared_ptr<const Board>& board);
+
+ private:
+  std::shared_ptr<const Board> board_;
+  std::vector<float> planes_;
+};
+
+// ``observer``'s observation into ``out`` (flat_size floats): board planes, then the vector.
+// Throws std::invalid_argument for an observer that is not a player.
+void write_observation(const GameState& s, int observer, float* out, StaticPlanes& cache);
+
+}  // namespace fcm
