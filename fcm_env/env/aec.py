@@ -146,7 +146,7 @@ be tensorized, so leave them off for TorchRL and other array-based frameworks.
 
 ```python
 fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shaping=None, render_mode=None,
-            observation_format="flat", observation_key="observation", info_strings=False)
+            observation_format="flat", observation_key="observation", info_strings=False, engine="auto")
 ```
 
 * `num_players`: 2 to 5.
@@ -163,12 +163,16 @@ fcm_env.env(num_players=4, variant="standard", max_rounds=30, reward="win", shap
 * `observation_key`: the key of the observation next to `"action_mask"` (default `"observation"`,
   as PettingZoo classic; `"observations"` for RLlib's stock action-masking module).
 * `info_strings`: add the readable names to the infos (see Infos).
+* `engine`: `"native"` (the C++ core), `"python"` (the reference engine) or `"auto"` (native when it is built
+  in this install, else Python with a one-line notice). Both play the same games for the same seeds and
+  actions: the observations, masks, rewards and infos are identical (docs/native.md).
 
 `reset(seed=s)` sets the game up with `Game.new(num_players, seed=s, ...)`: the same seed gives
 the same map, turn order and game. `reset()` without a seed draws the game seed from the env's
 own generator, itself seeded by the last seed given, so a sequence of resets is reproducible.
 `options` is accepted and ignored (no options in v0). The unwrapped env exposes the running
-engine game as `env.unwrapped.game` (read it, do not change it).
+engine game as `env.unwrapped.game` (read it, do not change it): a `Game` on the Python engine, a
+`fcm_env.native.NativeGame` on the native one (`game.to_python()` gives the `Game` at its position).
 
 ### Usage
 
@@ -207,12 +211,11 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fcm_env.encoding import NUM_ACTIONS, legal_action_ids
-from fcm_env.encoding.rows import ObservationRows
+from fcm_env.encoding import NUM_ACTIONS
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.engine.game import Game
 
-from . import common
+from . import common, engines
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 
@@ -261,9 +264,10 @@ class raw_env(AECEnv, EzPickle):
         observation_format: str = "flat",
         observation_key: str = common.DEFAULT_OBSERVATION_KEY,
         info_strings: bool = False,
+        engine: str = "auto",
     ):
         EzPickle.__init__(self, num_players, variant, max_rounds, reward, shaping, render_mode,
-                          observation_format, observation_key, info_strings)
+                          observation_format, observation_key, info_strings, engine)
         super().__init__()
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
         self.num_players = int(num_players)
@@ -275,6 +279,7 @@ class raw_env(AECEnv, EzPickle):
         self.observation_format = common.check_observation_format(observation_format)
         self.observation_key = common.check_observation_key(observation_key)
         self.info_strings = bool(info_strings)
+        self.engine = engines.resolve_engine(engine)
 
         self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
         self.agent_name_mapping = {name: p for p, name in enumerate(self.possible_agents)}
@@ -287,9 +292,10 @@ class raw_env(AECEnv, EzPickle):
         }
         self.action_spaces = {a: common.action_space() for a in self.possible_agents}
 
-        self.game: Game | None = None
+        self.game: Game | Any | None = None  # a NativeGame on the native engine
         self._rng: np.random.Generator | None = None
-        self._rows = ObservationRows(self.num_players)  # per-agent observations, redrawn where the game changed
+        # per-agent observations, redrawn where the game changed (in C++ on the native engine)
+        self._rows = engines.observation_rows(self.engine, self.num_players)
         self._cash_before = np.zeros(self.num_players, dtype=np.float64)
         self._cash_after = np.zeros(self.num_players, dtype=np.float64)
 
@@ -305,6 +311,7 @@ class raw_env(AECEnv, EzPickle):
         state.setdefault("observation_format", "flat")
         state.setdefault("observation_key", common.DEFAULT_OBSERVATION_KEY)
         state.setdefault("info_strings", False)
+        state.setdefault("engine", "python")
         self.__dict__.update(state)
 
     # ------------------------------------------------------------------ spaces
@@ -325,7 +332,7 @@ class raw_env(AECEnv, EzPickle):
             if self._rng is None:
                 self._rng = np.random.default_rng()
             game_seed = common.draw_game_seed(self._rng)
-        self.game = Game.new(self.num_players, game_seed, self.variant, self.max_rounds)
+        self.game = engines.new_game(self.engine, self.num_players, game_seed, self.variant, self.max_rounds)
 
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -402,7 +409,7 @@ class raw_env(AECEnv, EzPickle):
         game = self.game
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == p:
-            mask[legal_action_ids(game)] = 1
+            mask[engines.legal_ids(game)] = 1
         row = self._rows.observe(game, p)
         if self.observation_format == "flat":
             observation: Any = row.copy()

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, VECTOR_SIZE, legal_action_ids
+from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, VECTOR_SIZE
 from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.actions import Action, Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
@@ -27,6 +27,7 @@ from fcm_env.engine.state import Phase
 from fcm_env.text.state import state_ascii
 
 from .action_space import ActionSpace
+from .engines import is_native, legal_ids, python_game
 from .rewards import check_reward_args
 
 #: ``human`` prints the text picture (after every reset and step, and on ``render()``)
@@ -139,10 +140,11 @@ def action_index(action: object) -> int:
     return int(action.__index__())  # type: ignore[attr-defined]
 
 
-def checked_action(game: Game, agent: str, action: object) -> Action:
-    """The engine action of ``agent``'s flat id, or IllegalActionError saying why not.
+def checked_action(game: Game, agent: str, action: object) -> Action | int:
+    """The engine action of ``agent``'s flat id (on the native engine: the id itself), or IllegalActionError
+    saying why not. Either is what the game's ``apply_legal`` takes.
 
-    Nothing is changed either way; the legal ids come from the cached mask layer.
+    Nothing is changed either way; the legal ids come from the cached mask layer (or the core).
     """
     pending = game.pending
     if pending is None:
@@ -153,9 +155,12 @@ def checked_action(game: Game, agent: str, action: object) -> Action:
             f"{agent}: action id {index} is out of range 0..{NUM_ACTIONS - 1} "
             f"(pending decision {pending.decision.name})"
         )
-    engine_action = legal_actions_by_id(game).get(index)
+    if is_native(game):
+        engine_action: Action | int | None = index if game.is_legal_id(index) else None
+    else:
+        engine_action = legal_actions_by_id(game).get(index)
     if engine_action is None:
-        legal = legal_action_ids(game)
+        legal = legal_ids(game)
         shown = ", ".join(f"{i} {CODEC.action_to_string(int(i), game)}" for i in legal[:5])
         more = f", ... ({legal.size} in all)" if legal.size > 5 else ""
         raise IllegalActionError(
@@ -177,7 +182,7 @@ def step_info(game: Game, player: int, agent_names: list[str], strings: bool = F
     info = _shared_info(game)
     info["cash"] = int(game.state.players[player].cash)
     if game.current_player == player:
-        info["legal_action_count"] = int(legal_action_ids(game).size)
+        info["legal_action_count"] = int(legal_ids(game).size)
     if strings:
         add_info_strings(info, agent_names)
     return info
@@ -196,7 +201,7 @@ def step_infos(game: Game, agents: list[str], agent_names: list[str],
             info["cash"] = int(player.cash)
     mover = game.current_player
     if mover is not None and agent_names[mover] in infos:
-        infos[agent_names[mover]]["legal_action_count"] = int(legal_action_ids(game).size)
+        infos[agent_names[mover]]["legal_action_count"] = int(legal_ids(game).size)
     return infos
 
 
@@ -258,11 +263,12 @@ def render_game(game: Game | None, render_mode: str | None) -> str | np.ndarray 
         return None
     if game is None:
         raise RuntimeError("call reset() before render()")
+    state = python_game(game).state  # the renderers read the Python engine's state
     if render_mode == "human":
-        print(state_ascii(game.state), flush=True)
+        print(state_ascii(state), flush=True)
         return None
     if render_mode == "ansi":
-        return state_ascii(game.state)
+        return state_ascii(state)
     from fcm_env.picture import board_array  # Pillow is loaded only when a picture is asked for
 
-    return board_array(game.state, RENDER_SCALE)
+    return board_array(state, RENDER_SCALE)

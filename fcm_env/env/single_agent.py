@@ -30,6 +30,9 @@ forward attributes; ``env.get_wrapper_attr("action_masks")()`` reaches the metho
 * ``info``: numbers only, the same keys on every step (the AEC env's infos, ``fcm_env.env.aec``),
   plus ``learner_id`` (the learner's player id) and ``action_mask``. ``info_strings=True`` adds the
   readable ``phase``, ``decision``, ``to_move``, ``learner`` and, at the end, ``winners``.
+* ``engine``: ``"native"``, ``"python"`` or ``"auto"`` (``fcm_env.env.engines``): the same games either way.
+  Opponents with ``act_on_game`` other than ``RandomLegalPlayer`` read a Python game at the position
+  (``NativeGame.to_python``), so they play as they do on the Python engine, at the Python engine's cost.
 
 Opponents are duck-typed: an object with ``act_on_game(game, player) -> Action`` is asked that
 way (it reads the engine state, as the heuristic does); otherwise ``act(observation, action_mask)
@@ -50,11 +53,11 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 
-from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer, legal_action_ids, legal_action_mask
+from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer
 from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import Game
 
-from . import common
+from . import common, engines
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
@@ -100,10 +103,12 @@ class FcmSingleAgentEnv(gymnasium.Env):
         game_seeds: tuple[int, int] | None = None,
         observation_format: str = "flat",
         info_strings: bool = False,
+        engine: str = "auto",
     ):
         common.check_env_args(num_players, variant, max_rounds, reward, shaping, render_mode)
         self.observation_format = common.check_observation_format(observation_format)
         self.info_strings = bool(info_strings)
+        self.engine = engines.resolve_engine(engine)
         self.num_players = int(num_players)
         self.variant = variant
         self.max_rounds = int(max_rounds)
@@ -136,7 +141,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self.action_space = common.action_space()
         self.agent_names = [f"player_{p}" for p in range(self.num_players)]
 
-        self.game: Game | None = None
+        self.game: Game | Any | None = None  # a NativeGame on the native engine
         self.learner: int = 0
         #: player id -> opponent agent of the running episode (the learner's id is absent)
         self.opponents: dict[int, Any] = {}
@@ -167,7 +172,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
             game_seed = int(self.np_random.integers(*self.game_seeds))
         else:
             game_seed = common.draw_game_seed(self.np_random)
-        self.game = Game.new(self.num_players, game_seed, self.variant, self.max_rounds)
+        self.game = engines.new_game(self.engine, self.num_players, game_seed, self.variant, self.max_rounds)
         rng = self.np_random
         self.learner = int(rng.integers(self.num_players)) if self.learner_seat == "random" else int(
             self.learner_seat)
@@ -218,14 +223,19 @@ class FcmSingleAgentEnv(gymnasium.Env):
         who = f"opponent {getattr(agent, 'name', type(agent).__name__)!r} (player_{player})"
         act_on_game = getattr(agent, "act_on_game", None)
         if callable(act_on_game):
-            action = act_on_game(game, player)
+            # an agent that reads the engine's state reads the Python engine's (the random player reads only
+            # the legal actions, which both engines list alike)
+            shown = game if isinstance(agent, RandomLegalPlayer) else engines.python_game(game)
+            action = act_on_game(shown, player)
             try:
                 game.apply(action)  # checks legality first and changes nothing on failure
             except IllegalActionError as error:
                 raise IllegalActionError(f"{who}: {error}") from error
             return
-        obs = self._observer.observe_flat(game, player, out=self._opp_obs)
-        mask = legal_action_mask(game, player, out=self._opp_mask)
+        obs = engines.observe_flat(game, player, self._opp_obs, self._observer)
+        mask = self._opp_mask
+        mask[:] = 0
+        mask[engines.legal_ids(game)] = 1
         game.apply_legal(common.checked_action(game, who, agent.act(obs, mask)))
 
     def _info(self) -> dict[str, Any]:
@@ -255,13 +265,13 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def observe_into(self, out: np.ndarray) -> np.ndarray:
         """The learner's flat observation written into ``out`` (float32[FLAT_SIZE])."""
-        return self._observer.observe_flat(self.game, self.learner, out=out)
+        return engines.observe_flat(self.game, self.learner, out, self._observer)
 
     def mask_into(self, out: np.ndarray) -> np.ndarray:
         """The learner's legal ids as 1s in ``out`` (int8 or bool [NUM_ACTIONS]); zeros once over."""
         out[:] = 0
         if not self.game.is_over and self.game.current_player == self.learner:
-            out[legal_action_ids(self.game)] = 1
+            out[engines.legal_ids(self.game)] = 1
         return out
 
     # ------------------------------------------------------------------ gymnasium API

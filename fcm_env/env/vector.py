@@ -27,6 +27,12 @@ then reset without a seed after every episode.
 
 With ``copy=True`` (default) ``reset`` / ``step`` / ``action_masks`` return copies of the
 buffers; ``copy=False`` returns the buffers themselves, overwritten by the next call.
+
+``engine`` (``"auto"``, ``"native"``, ``"python"``) picks the sub-envs' engine. On the native engine with
+the default random-legal opponents the whole batch steps in C++, over ``threads`` threads with the GIL
+released (``fcm_env.env.native_vector``); the games, observations, masks, rewards and infos are the
+Python engine's for the same seeds and actions. Other opponents, or an ``env_fn``, step the sub-envs in
+turn as above (``threads`` is then 1).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from gymnasium.vector.utils import batch_space
 
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
+from . import common
+from .native_vector import NativeBatch
 from .single_agent import FcmSingleAgentEnv
 
 
@@ -58,20 +66,28 @@ class FcmVectorEnv(VectorEnv):
         *,
         copy: bool = True,
         collect_infos: bool = False,
+        threads: int = 1,
         **env_kwargs: Any,
     ):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
         if env_fn is not None and env_kwargs:
             raise ValueError("give env_fn or FcmSingleAgentEnv keyword arguments, not both")
+        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+            raise ValueError(f"threads must be a positive int, got {threads!r}")
         make = env_fn if env_fn is not None else (lambda: FcmSingleAgentEnv(**env_kwargs))
-        self.envs: list[FcmSingleAgentEnv] = [make() for _ in range(int(num_envs))]
-        for e in self.envs:
+        self._native: NativeBatch | None = None
+        if env_fn is None and not {"opponents", "opponent_sampler"} & set(env_kwargs):
+            template = make()
+            if template.engine == "native" and template.observation_format == "flat":
+                self._native = NativeBatch(int(num_envs), int(threads), _settings(template))
+        self.envs: list[Any] = self._native.subs if self._native else [make() for _ in range(int(num_envs))]
+        for e in [] if self._native else self.envs:
             if not isinstance(e, FcmSingleAgentEnv):
                 raise TypeError(f"env_fn must build FcmSingleAgentEnv instances, got {type(e).__name__}")
-        if len({id(e) for e in self.envs}) != len(self.envs):
+        if not self._native and len({id(e) for e in self.envs}) != len(self.envs):
             raise ValueError("env_fn returned the same instance twice: it must build a new env per call")
-        if any(e.observation_format != "flat" for e in self.envs):
+        if not self._native and any(e.observation_format != "flat" for e in self.envs):
             # the batch is one float32[B, FLAT_SIZE] buffer (shared memory in ParallelFcmVectorEnv)
             raise ValueError("the vector envs batch the flat observation: build the sub-envs with "
                              "observation_format='flat' and cut the rows with fcm_env.env.split_observation")
@@ -80,14 +96,17 @@ class FcmVectorEnv(VectorEnv):
         self.copy = copy
         self.collect_infos = collect_infos
         self.render_mode = first.render_mode
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
+        self.single_observation_space = common.observation_space("flat")
+        self.single_action_space = common.action_space()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
         b = self.num_envs
-        self._obs = np.zeros((b, FLAT_SIZE), dtype=np.float32)
-        self._masks = np.zeros((b, NUM_ACTIONS), dtype=bool)
+        if self._native:  # the core writes into the batch's own buffers
+            self._obs, self._masks = self._native.obs, self._native.masks
+        else:
+            self._obs = np.zeros((b, FLAT_SIZE), dtype=np.float32)
+            self._masks = np.zeros((b, NUM_ACTIONS), dtype=bool)
         self._rewards = np.zeros(b, dtype=np.float64)
         self._terminations = np.zeros(b, dtype=bool)
         self._truncations = np.zeros(b, dtype=bool)
@@ -101,7 +120,12 @@ class FcmVectorEnv(VectorEnv):
         """Every sub-env starts a new game: ``(obs [B, FLAT_SIZE], infos)``."""
         seeds = self._seeds(seed)
         infos: dict[str, Any] = {}
-        for i, (e, s) in enumerate(zip(self.envs, seeds, strict=True)):
+        if self._native:
+            self._native.reset(seeds)
+            if self.collect_infos:
+                for i, e in enumerate(self.envs):
+                    infos = self._add_info(infos, e._info(), i)
+        for i, (e, s) in enumerate(zip([] if self._native else self.envs, seeds, strict=False)):
             e._reset_core(s)
             self._write(i)
             if self.collect_infos:
@@ -121,6 +145,8 @@ class FcmVectorEnv(VectorEnv):
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
         infos: dict[str, Any] = {}
+        if self._native:
+            return self._native_step(actions)
         for i, e in enumerate(self.envs):
             reward, terminated, truncated = e._advance(actions[i])
             self._rewards[i] = reward
@@ -143,6 +169,27 @@ class FcmVectorEnv(VectorEnv):
             self.render()
         return (self._out(), self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos)
 
+    def _native_step(self, actions: np.ndarray):
+        """``step`` on the native batch: one C++ call, then the final observations and infos of ended games."""
+        batch = self._native
+        batch.step(actions)
+        infos: dict[str, Any] = {}
+        for i in range(self.num_envs):
+            if batch.done[i]:
+                final_obs = batch.final_obs[i].copy()
+                final_info = batch.final_info(i)
+                self.final_observations[i] = final_obs
+                self.final_infos[i] = final_info
+                infos = self._add_info(infos, {"final_obs": final_obs, "final_info": final_info}, i)
+            else:
+                self.final_observations[i] = None
+                self.final_infos[i] = None
+            if self.collect_infos:
+                infos = self._add_info(infos, self.envs[i]._info(), i)
+        if self.render_mode == "human":
+            self.render()
+        return (self._out(), batch.rewards.copy(), batch.terminations.copy(), batch.truncations.copy(), infos)
+
     def action_masks(self) -> np.ndarray:
         """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; with ``copy=False`` the buffer)."""
         if not self._has_reset:
@@ -163,6 +210,8 @@ class FcmVectorEnv(VectorEnv):
         obs[:] = self._obs
         masks[:] = self._masks
         self._obs, self._masks = obs, masks
+        if self._native:
+            self._native.obs, self._native.masks = obs, masks
 
     def render(self) -> tuple[Any, ...] | None:
         """One render per sub-env (``human``: each sub-env prints its game and None is returned)."""
@@ -218,3 +267,10 @@ def vector_seeds(seed: int | Sequence[int | None] | None, num_envs: int) -> list
     if len(seeds) != num_envs:
         raise ValueError(f"need {num_envs} seeds, got {len(seeds)}")
     return seeds
+
+
+def _settings(env: FcmSingleAgentEnv) -> dict[str, Any]:
+    """What the native batch takes from a sub-env built with the vector env's arguments (checked there)."""
+    return {name: getattr(env, name) for name in (
+        "num_players", "variant", "max_rounds", "reward_scheme", "shaping", "learner_seat",
+        "truncation_as_termination", "game_seeds", "info_strings", "render_mode", "observation_format")}

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "observation.h"
 #include "rules_data.h"
+#include "vec_env.h"
 
 namespace py = pybind11;
 
@@ -188,6 +189,35 @@ float* flat_buffer(py::array_t<float, py::array::c_style>& out) {
   return out.mutable_data();
 }
 
+// the data of a C-contiguous array of ``dtype`` and ``shape``; ValueError naming ``name`` otherwise
+template <typename T>
+T* buffer(py::array& a, const char* name, const py::dtype& dtype, std::vector<py::ssize_t> shape) {
+  bool ok = a.dtype().is(dtype) && (a.flags() & py::array::c_style) && a.writeable() &&
+            a.ndim() == static_cast<py::ssize_t>(shape.size());
+  for (std::size_t k = 0; ok && k < shape.size(); ++k) ok = a.shape(static_cast<py::ssize_t>(k)) == shape[k];
+  if (!ok) {
+    std::string want;
+    for (auto d : shape) want += (want.empty() ? "" : ", ") + std::to_string(d);
+    throw std::invalid_argument(std::string(name) + " must be a writable C-contiguous " +
+                                std::string(py::str(dtype)) + " array of shape (" + want + ")");
+  }
+  return static_cast<T*>(a.mutable_data());
+}
+
+RewardScheme reward_scheme(const std::string& name) {
+  if (name == "win") return RewardScheme::kWin;
+  if (name == "rank") return RewardScheme::kRank;
+  if (name == "cash_share") return RewardScheme::kCashShare;
+  throw std::invalid_argument("reward must be one of ('win', 'rank', 'cash_share'), got '" + name + "'");
+}
+
+Shaping shaping_of(const std::optional<std::string>& name) {
+  if (!name) return Shaping::kNone;
+  if (*name == "cash") return Shaping::kCash;
+  if (*name == "cash_lead") return Shaping::kCashLead;
+  throw std::invalid_argument("shaping must be None, 'cash' or 'cash_lead', got '" + *name + "'");
+}
+
 }  // namespace
 
 void bind_game(py::module_& m) {
@@ -220,6 +250,13 @@ void bind_game(py::module_& m) {
         return g.current_player() < 0 ? py::object(py::none()) : py::object(py::int_(g.current_player()));
       })
       .def_property_readonly("is_over", &Game::is_over)
+      .def("summary", [](const Game& g) {
+        const GameState& s = g.state();
+        py::list players;
+        for (const auto& p : s.players) players.append(py::make_tuple(p.cash, p.bankrupt));
+        return py::make_tuple(s.num_players, s.variant, s.round, phase_name(s.phase), s.turn_order, s.truncated,
+                              players);
+      }, "(num_players, variant, round, phase, turn order, truncated, [(cash, bankrupt) by player])")
       .def_property_readonly("winners", &Game::winners)
       .def_property_readonly("pending", [](const Game& g) -> py::object {
         const Pending* p = g.pending();
@@ -259,6 +296,56 @@ void bind_game(py::module_& m) {
       "player's flat observation (fcm_env.encoding's bytes) written into out, a float32 array")
       .def("advance", &Game::advance)
       .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
+
+  py::class_<VecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
+      .def(py::init([](int num_envs, int num_players, const std::string& variant, int max_rounds,
+                       const std::string& reward, std::optional<std::string> shaping, int learner_seat,
+                       bool truncation_as_termination, std::optional<std::pair<int64_t, int64_t>> game_seeds,
+                       int threads) {
+             VecEnvConfig c;
+             c.num_envs = num_envs;
+             c.num_players = num_players;
+             c.variant = variant;
+             c.max_rounds = max_rounds;
+             c.reward = reward_scheme(reward);
+             c.shaping = shaping_of(shaping);
+             c.learner_seat = learner_seat;
+             c.truncation_as_termination = truncation_as_termination;
+             c.game_seeds = game_seeds;
+             c.threads = threads;
+             return std::make_unique<VecEnv>(c);
+           }),
+           py::arg("num_envs"), py::arg("num_players"), py::arg("variant"), py::arg("max_rounds"), py::arg("reward"),
+           py::arg("shaping"), py::arg("learner_seat"), py::arg("truncation_as_termination"), py::arg("game_seeds"),
+           py::arg("threads"))
+      .def("reset", [](VecEnv& v, const std::vector<int64_t>& seeds, const std::vector<uint64_t>& entropy,
+                       py::array obs, py::array masks) {
+        const py::ssize_t b = v.num_envs(), f = observation_layout().flat_size(), a = num_actions();
+        float* o = buffer<float>(obs, "obs", py::dtype::of<float>(), {b, f});
+        uint8_t* k = buffer<uint8_t>(masks, "masks", py::dtype::of<bool>(), {b, a});
+        py::gil_scoped_release release;
+        v.reset(seeds, entropy, o, k);
+      })
+      .def("step", [](VecEnv& v, py::array actions, py::array obs, py::array masks, py::array rewards,
+                      py::array terminated, py::array truncated, py::array done, py::array final_obs) {
+        const py::ssize_t b = v.num_envs(), f = observation_layout().flat_size(), a = num_actions();
+        const int64_t* act = buffer<int64_t>(actions, "actions", py::dtype::of<int64_t>(), {b});
+        float* o = buffer<float>(obs, "obs", py::dtype::of<float>(), {b, f});
+        uint8_t* k = buffer<uint8_t>(masks, "masks", py::dtype::of<bool>(), {b, a});
+        double* r = buffer<double>(rewards, "rewards", py::dtype::of<double>(), {b});
+        uint8_t* te = buffer<uint8_t>(terminated, "terminated", py::dtype::of<bool>(), {b});
+        uint8_t* tr = buffer<uint8_t>(truncated, "truncated", py::dtype::of<bool>(), {b});
+        uint8_t* d = buffer<uint8_t>(done, "done", py::dtype::of<bool>(), {b});
+        float* fo = buffer<float>(final_obs, "final_obs", py::dtype::of<float>(), {b, f});
+        py::gil_scoped_release release;
+        v.step(act, o, k, r, te, tr, d, fo);
+      })
+      .def("game", [](const VecEnv& v, int i) { return Game(v.game(i)); }, py::arg("index"),
+           "a copy of sub-env i's running game")
+      .def("final_game", [](const VecEnv& v, int i) { return Game(v.final_game(i)); }, py::arg("index"),
+           "a copy of the game sub-env i finished in the last step")
+      .def("learner", &VecEnv::learner, py::arg("index"))
+      .def("final_learner", &VecEnv::final_learner, py::arg("index"));
 }
 
 }  // namespace fcm

@@ -349,12 +349,18 @@ const ObservationLayout& observation_layout() {
 }
 
 const std::vector<float>& StaticPlanes::of(const std::shared_ptr<const Board>& board) {
-  if (board_ == board && !planes_.empty()) return planes_;
+  if (board_ != board || planes_.empty()) {
+    planes_ = static_planes(*board);
+    board_ = board;
+  }
+  return planes_;
+}
+
+std::vector<float> static_planes(const Board& b) {
   const ObservationLayout& L = observation_layout();
-  const Board& b = *board;
   const int count = L.channel.at("drink_soda") + 1, plane = L.rows * L.cols;
-  planes_.assign(static_cast<std::size_t>(count * plane), 0.0f);
-  auto put = [&](const char* name, int r, int c) { planes_[static_cast<std::size_t>(L.channel.at(name) * plane + r * L.cols + c)] = 1.0f; };
+  std::vector<float> planes(static_cast<std::size_t>(count * plane), 0.0f);
+  auto put = [&](const char* name, int r, int c) { planes[static_cast<std::size_t>(L.channel.at(name) * plane + r * L.cols + c)] = 1.0f; };
   const int H = b.height(), W = b.width();
   const int tile_h = H / b.tile_rows(), tile_w = W / b.tile_cols();
   auto road = [&](int r, int c) { return r >= 0 && c >= 0 && r < H && c < W && b.road_mask()[static_cast<std::size_t>(r * W + c)]; };
@@ -376,11 +382,10 @@ const std::vector<float>& StaticPlanes::of(const std::shared_ptr<const Board>& b
       if (drink >= 2 && drink <= 4) put(kDrinks[drink], r, c);
     }
   }
-  board_ = board;
-  return planes_;
+  return planes;
 }
 
-void write_observation(const GameState& s, int observer, float* out, StaticPlanes& cache) {
+void write_observation(const GameState& s, int observer, float* out, const std::vector<float>& fixed) {
   const ObservationLayout& L = observation_layout();
   const int n = s.num_players;
   if (observer < 0 || observer >= n) {
@@ -401,7 +406,6 @@ void write_observation(const GameState& s, int observer, float* out, StaticPlane
   for (int slot = 0; slot < n; ++slot) rel[static_cast<std::size_t>(by_slot[static_cast<std::size_t>(slot)])] = slot;
 
   const int plane = L.rows * L.cols;
-  const std::vector<float>& fixed = cache.of(s.board);
   std::copy(fixed.begin(), fixed.end(), out);
   std::fill(out + fixed.size(), out + L.flat_size(), 0.0f);
   Writer w{L, s, out, out + L.board_size(), plane};

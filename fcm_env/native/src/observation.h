@@ -36,7 +36,10 @@ struct ObservationLayout {
 void set_observation_layout(ObservationLayout layout);
 const ObservationLayout& observation_layout();
 
-// the planes of ``board`` that never change, cached per board (clones share boards)
+// the planes of ``board`` that never change (the map, roads, tile borders, drink sources)
+std::vector<float> static_planes(const Board& board);
+
+// static_planes of the last board asked, kept (clones share boards)
 class StaticPlanes {
  public:
   const std::vector<float>& of(const std::shared_ptr<const Board>& board);
@@ -48,6 +51,9 @@ class StaticPlanes {
 
 // ``observer``'s observation into ``out`` (flat_size floats): board planes, then the vector.
 // Throws std::invalid_argument for an observer that is not a player.
-void write_observation(const GameState& s, int observer, float* out, StaticPlanes& cache);
+void write_observation(const GameState& s, int observer, float* out, const std::vector<float>& fixed_planes);
+inline void write_observation(const GameState& s, int observer, float* out, StaticPlanes& cache) {
+  write_observation(s, observer, out, cache.of(s.board));
+}
 
 }  // namespace fcm

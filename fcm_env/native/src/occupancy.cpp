@@ -18,8 +18,14 @@ std::vector<uint8_t> static_occupied(const Board& board) {
 std::vector<uint8_t> occupied(const GameState& s) {
   const Board& b = *s.board;
   std::vector<uint8_t> grid = static_occupied(b);
-  const int W = b.width();
-  auto mark = [&](const Square& sq) { grid[static_cast<std::size_t>(sq[0] * W + sq[1])] = 1; };
+  const int W = b.width(), H = b.height();
+  auto mark = [&](const Square& sq) {  // a piece off the map comes only from a hand-made state: refuse it
+    if (sq[0] < 0 || sq[1] < 0 || sq[0] >= H || sq[1] >= W) {
+      throw std::invalid_argument("a piece covers (" + std::to_string(sq[0]) + ", " + std::to_string(sq[1]) +
+                                  "), outside the " + std::to_string(H) + "x" + std::to_string(W) + " map");
+    }
+    grid[static_cast<std::size_t>(sq[0] * W + sq[1])] = 1;
+  };
   for (const auto& h : s.houses) {
     for (const auto& sq : h.squares) mark(sq);
     for (const auto& sq : h.garden) mark(sq);
@@ -38,9 +44,15 @@ std::vector<uint8_t> occupied(const GameState& s) {
 std::vector<int16_t> house_grid(const GameState& s) {
   const Board& b = *s.board;
   std::vector<int16_t> grid(static_cast<std::size_t>(b.height() * b.width()), 0);
+  auto put = [&](const Square& sq, int number) {
+    if (sq[0] < 0 || sq[1] < 0 || sq[0] >= b.height() || sq[1] >= b.width()) {
+      throw std::invalid_argument("house " + std::to_string(number) + " covers a square outside the map");
+    }
+    grid[static_cast<std::size_t>(sq[0] * b.width() + sq[1])] = static_cast<int16_t>(number);
+  };
   for (const auto& h : s.houses) {
-    for (const auto& sq : h.squares) grid[static_cast<std::size_t>(sq[0] * b.width() + sq[1])] = static_cast<int16_t>(h.number);
-    for (const auto& sq : h.garden) grid[static_cast<std::size_t>(sq[0] * b.width() + sq[1])] = static_cast<int16_t>(h.number);
+    for (const auto& sq : h.squares) put(sq, h.number);
+    for (const auto& sq : h.garden) put(sq, h.number);
   }
   return grid;
 }

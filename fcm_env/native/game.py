@@ -1,0 +1,210 @@
+"""``NativeGame``: a game on the C++ core with the face of ``fcm_env.engine.game.Game`` that the envs,
+the OpenSpiel game and the tournaments use.
+
+The core holds the state; Python sees it through a few cheap calls per position. What the core does not
+keep (the event log, the change stamps, the text and picture renderers, seat views, determinization) a
+native game gets by becoming a Python ``Game`` (``to_python``) through its state document, and back
+(``from_game``): both engines save the same document for the same position.
+
+``state`` is a read-only summary of the table (phase, round, turn order, each player's cash and
+bankruptcy, the round cap's end) that the rewards and infos read; it is not a ``GameState``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from fcm_env.encoding.action_codec import CODEC
+from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
+from fcm_env.engine.game import Game
+from fcm_env.engine.state import Phase
+
+from . import _core
+
+_PHASES = {p.name: p for p in Phase}
+_DECISIONS = {d.name: d for d in Decision}
+
+
+class PlayerSummary(NamedTuple):
+    player: int
+    cash: int
+    bankrupt: bool
+
+
+class StateSummary(NamedTuple):
+    """What the envs' rewards and infos read of a native game's state."""
+
+    num_players: int
+    variant: str
+    round: int
+    phase: Phase
+    turn_order: list[int]
+    truncated: bool
+    players: list[PlayerSummary]
+
+
+def _action(pair: tuple[int, tuple[int, ...]]) -> Action:
+    return Action(ActionKind(pair[0]), pair[1])
+
+
+class NativeGame:
+    """A game on the native core (see the module docstring). Player ids 0..n-1 never change; seats do."""
+
+    engine = "native"
+
+    def __init__(self, core: _core.Game) -> None:
+        self._core = core
+        self._forget()
+
+    def _forget(self) -> None:
+        self._legal: list[Action] | None = None
+        self._ids: np.ndarray | None = None
+        self._summary: StateSummary | None = None
+        self._pending: Pending | None | bool = False  # False: not read yet
+        self.position_cache: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, num_players: int = 4, seed: int = 0, variant: str = "standard",
+            max_rounds: int | None = None) -> NativeGame:
+        """``Game.new``'s game: the same map, turn order and setup for the same arguments."""
+        return cls(_core.Game.new(num_players, seed, variant, max_rounds))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NativeGame:
+        """A game at the document's position. The document is first loaded by the Python engine, so a
+        malformed one is refused with the very ``StateFormatError`` (and message) ``Game.from_dict`` gives."""
+        checked = Game.from_dict(data)
+        return cls(_core.Game.from_dict(checked.to_dict()))
+
+    @classmethod
+    def from_game(cls, game: Game) -> NativeGame:
+        """The native twin of a Python game at its position (its history and event log stay behind)."""
+        return cls(_core.Game.from_dict(game.to_dict()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state document, as ``Game.to_dict`` writes it for the same position."""
+        return self._core.to_dict()
+
+    def to_python(self) -> Game:
+        """The Python game at this position: for events, records, pictures, text and seat views."""
+        return Game.from_dict(self.to_dict())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles (and deep copies) carry the position as its state document."""
+        return {"document": self.to_dict()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._core = _core.Game.from_dict(state["document"])  # a document this class wrote: no check needed
+        self._forget()
+
+    def __deepcopy__(self, memo: dict) -> NativeGame:
+        return self.clone()
+
+    def clone(self) -> NativeGame:
+        twin = NativeGame(self._core.clone())
+        twin._legal, twin._ids, twin._summary, twin._pending = self._legal, self._ids, self._summary, self._pending
+        return twin
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    @property
+    def phase(self) -> Phase:
+        return _PHASES[self._core.phase]
+
+    @property
+    def pending(self) -> Pending | None:
+        if self._pending is False:
+            raw = self._core.pending
+            self._pending = None if raw is None else Pending(_DECISIONS[raw[0]], raw[1], tuple(raw[2]))
+        return self._pending  # type: ignore[return-value]
+
+    @property
+    def current_player(self) -> int | None:
+        return self._core.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.is_over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self._core.winners)
+
+    @property
+    def state(self) -> StateSummary:
+        if self._summary is None:
+            raw = self._core.summary()
+            self._summary = StateSummary(raw[0], raw[1], raw[2], _PHASES[raw[3]], raw[4], raw[5],
+                                         [PlayerSummary(p, cash, bankrupt) for p, (cash, bankrupt) in enumerate(raw[6])])
+        return self._summary
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the pending decision allows, sorted as ``Game.legal_actions`` sorts them."""
+        return list(self.legal_actions_view())
+
+    def legal_actions_view(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [_action(pair) for pair in self._core.legal_actions()]
+        return self._legal
+
+    def legal_ids(self) -> np.ndarray:
+        """Sorted flat ids (int64, read-only) of the legal actions: ``fcm_env.encoding.legal_action_ids``'s."""
+        if self._ids is None:
+            ids = self._core.legal_ids()
+            ids.setflags(write=False)
+            self._ids = ids
+        return self._ids
+
+    def is_legal_id(self, index: int) -> bool:
+        ids = self.legal_ids()
+        at = int(np.searchsorted(ids, index))
+        return at < ids.size and int(ids[at]) == index
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (``IllegalActionError`` in ``Game.apply``'s words if it is not legal: nothing changes)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got {action}")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"expected an Action, got {action!r}")
+        try:
+            self._core.apply(int(action.kind), list(action.args))
+        except _core.NativeIllegalAction:
+            raise IllegalActionError(
+                f"{action} is not legal for {pending.decision.name} of player {pending.player}") from None
+        self._forget()
+
+    def apply_legal(self, action: Action | int) -> None:
+        """``apply`` for an action (or a flat id) already checked against this position's legal ones."""
+        if isinstance(action, Action):
+            self._core.apply(int(action.kind), list(action.args))
+        else:
+            self._core.apply_id(int(action))
+        self._forget()
+
+    def apply_id(self, index: int) -> None:
+        """Play the flat id ``index`` (``IllegalActionError`` naming it when it is not legal: nothing changes)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got action id {index}")
+        if not self.is_legal_id(index):
+            raise IllegalActionError(f"action id {index} ({CODEC.action_to_string(index, pending)}) is not legal "
+                                     f"for {pending.decision.name} of player {pending.player}")
+        self._core.apply_id(int(index))
+        self._forget()
+
+    # ------------------------------------------------------------------ observing
+
+    def observe_flat(self, player: int, out: np.ndarray) -> np.ndarray:
+        """``player``'s flat observation (``Observer.observe_flat``'s bytes) written into ``out``."""
+        return self._core.observe_flat(player, out)

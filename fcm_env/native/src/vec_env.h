@@ -1,0 +1,97 @@
+// A batch of single-agent games stepped in C++ (fcm_env.env.FcmVectorEnv with engine="native"): each
+// game has one learner and random-legal opponents played inside the core, the learners' observations and
+// masks are written into the caller's batch buffers, finished games are reset in the same step (SB3's
+// same-step auto-reset), and the work is split over a small pool of threads with the GIL released.
+//
+// Every draw is the Python env's: each sub-env owns a generator like FcmSingleAgentEnv.np_random
+// (numpy's default_rng of its seed) that draws the game seed, the learner's seat and the opponents'
+// seeds at reset, and each opponent draws its move as RandomLegalPlayer does (an index into the sorted
+// legal actions). So sub-env i plays the games of FcmSingleAgentEnv(engine="python") with the same seeds.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "game.h"
+#include "rewards.h"
+#include "rng.h"
+
+namespace fcm {
+
+// a fixed set of threads that run one job over index ranges, the caller's thread taking part
+class ThreadPool {
+ public:
+  explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+  int size() const { return static_cast<int>(workers_.size()) + 1; }
+  // job(first, last) over [0, n) cut into size() contiguous parts; the first exception is rethrown
+  void run(int n, const std::function<void(int, int)>& job);
+
+ private:
+  void loop(int index);
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(int, int)>* job_ = nullptr;
+  int n_ = 0, generation_ = 0, pending_ = 0;
+  bool stop_ = false;
+  std::exception_ptr error_;
+};
+
+struct VecEnvConfig {
+  int num_envs = 1, num_players = 4, max_rounds = 30, threads = 1;
+  std::string variant = "standard";
+  RewardScheme reward = RewardScheme::kWin;
+  Shaping shaping = Shaping::kNone;
+  int learner_seat = 0;  // -1: random
+  bool truncation_as_termination = false;
+  std::optional<std::pair<int64_t, int64_t>> game_seeds;  // draw game seeds from [lo, hi)
+};
+
+class VecEnv {
+ public:
+  explicit VecEnv(const VecEnvConfig& config);
+
+  int num_envs() const { return config_.num_envs; }
+  // start every game: seeds[i] >= 0 seeds sub-env i's generator (and is its game's seed), -1 draws from
+  // the generator it has; entropy[i] seeds a generator that was never seeded (reset without a seed)
+  void reset(const std::vector<int64_t>& seeds, const std::vector<uint64_t>& entropy, float* obs, uint8_t* masks);
+  // one learner action per sub-env (checked first: IllegalAction names the sub-env, nothing changes);
+  // done[i]: the game ended and sub-env i was reset, its last observation in final_obs[i]
+  void step(const int64_t* actions, float* obs, uint8_t* masks, double* rewards, uint8_t* terminated,
+            uint8_t* truncated, uint8_t* done, float* final_obs);
+
+  const Game& game(int i) const { return envs_.at(static_cast<std::size_t>(i)).game; }
+  int learner(int i) const { return envs_.at(static_cast<std::size_t>(i)).learner; }
+  // the game that ended in the last step in sub-env i (before its reset), for the final infos
+  const Game& final_game(int i) const { return envs_.at(static_cast<std::size_t>(i)).final_game; }
+  int final_learner(int i) const { return envs_.at(static_cast<std::size_t>(i)).final_learner; }
+
+ private:
+  struct Sub {
+    std::optional<Pcg64> rng;  // FcmSingleAgentEnv.np_random
+    Game game, final_game;
+    int learner = 0, final_learner = 0;
+    std::vector<std::optional<Pcg64>> opponents;  // by player id (none for the learner)
+    std::vector<float> planes;  // the map's fixed observation planes
+  };
+  void start(Sub& sub, int64_t seed);
+  void play_opponents(Sub& sub);
+  void write(const Sub& sub, float* obs, uint8_t* mask) const;
+
+  VecEnvConfig config_;
+  std::vector<Sub> envs_;
+  ThreadPool pool_;
+  int flat_size_ = 0, num_actions_ = 0;
+};
+
+}  // namespace fcm
