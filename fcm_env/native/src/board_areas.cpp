@@ -1,0 +1,71 @@
+// Range queries over a Board's tables (board_areas.h), computed as geometry.Board computes them.
+#include "board_areas.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace fcm {
+
+bool in_bounds(const Board& board, const Square& sq) {
+  return sq[0] >= 0 && sq[0] < board.height() && sq[1] >= 0 && sq[1] < board.width();
+}
+
+std::size_t square_index(const Board& board, const Square& sq, const char* what) {
+  if (!in_bounds(board, sq)) {
+    throw std::invalid_argument(std::string(what) + " (" + std::to_string(sq[0]) + ", " + std::to_string(sq[1]) +
+                                ") is outside the " + std::to_string(board.height()) + "x" +
+                                std::to_string(board.width()) + " map");
+  }
+  return static_cast<std::size_t>(sq[0]) * static_cast<std::size_t>(board.width()) + static_cast<std::size_t>(sq[1]);
+}
+
+int tile_at(const Board& board, const Square& sq) { return board.tile()[square_index(board, sq, "square")]; }
+
+std::vector<int32_t> segment_ranges_from(const Board& board, const std::vector<Square>& squares) {
+  const auto S = static_cast<std::size_t>(board.num_segments());
+  std::vector<int32_t> best(S, kUnreachable);
+  const auto& table = board.square_segment_distance();
+  for (const Square& sq : squares) {
+    const std::size_t row = square_index(board, sq, "square") * S;
+    for (std::size_t s = 0; s < S; ++s) best[s] = std::min(best[s], table[row + s]);
+  }
+  return best;
+}
+
+std::vector<int32_t> ranges_from(const Board& board, const std::vector<Square>& squares) {
+  const std::size_t n = board.kind().size();
+  const auto S = static_cast<std::size_t>(board.num_segments());
+  const std::vector<int32_t> src = segment_ranges_from(board, squares);
+  std::vector<int32_t> out(n, kUnreachable);
+  const auto& access = board.access();
+  for (std::size_t at = 0; at < n; ++at) {
+    int32_t best = kUnreachable;
+    for (std::size_t s = 0; s < S; ++s) {
+      const int32_t cost = access[at * S + s];
+      if (cost < kUnreachable) best = std::min(best, cost + src[s]);
+    }
+    out[at] = std::min(best, kUnreachable);
+  }
+  return out;
+}
+
+std::vector<uint8_t> squares_within(const Board& board, const std::vector<Square>& squares, int max_range) {
+  const std::vector<int32_t> ranges = ranges_from(board, squares);
+  std::vector<uint8_t> mask(ranges.size());
+  for (std::size_t i = 0; i < ranges.size(); ++i) mask[i] = ranges[i] <= max_range;
+  return mask;
+}
+
+std::vector<int32_t> tile_ranges_from(const Board& board, const std::vector<Square>& squares) {
+  const std::vector<int32_t> src = segment_ranges_from(board, squares);
+  std::vector<int32_t> best(static_cast<std::size_t>(board.tile_rows() * board.tile_cols()), kUnreachable);
+  const auto& segment_tile = board.segment_tile();
+  for (std::size_t s = 0; s < src.size(); ++s) {
+    int32_t& slot = best[static_cast<std::size_t>(segment_tile[s])];
+    slot = std::min(slot, src[s]);
+  }
+  return best;
+}
+
+}  // namespace fcm
