@@ -78,12 +78,12 @@ class NativeGame:
         """A game at the document's position. The document is first loaded by the Python engine, so a
         malformed one is refused with the very ``StateFormatError`` (and message) ``Game.from_dict`` gives."""
         checked = Game.from_dict(data)
-        return cls(_core.Game.from_dict(checked.to_dict()))
+        return cls(_core.Game.from_checked_dict(checked.to_dict()))
 
     @classmethod
     def from_game(cls, game: Game) -> NativeGame:
         """The native twin of a Python game at its position (its history and event log stay behind)."""
-        return cls(_core.Game.from_dict(game.to_dict()))
+        return cls(_core.Game.from_checked_dict(game.to_dict()))
 
     def to_dict(self) -> dict[str, Any]:
         """The state document, as ``Game.to_dict`` writes it for the same position."""
@@ -98,7 +98,7 @@ class NativeGame:
         return {"document": self.to_dict()}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self._core = _core.Game.from_dict(state["document"])  # a document this class wrote: no check needed
+        self._core = _core.Game.from_checked_dict(state["document"])  # a document this class wrote: no check needed
         self._forget()
 
     def __deepcopy__(self, memo: dict) -> NativeGame:
@@ -202,6 +202,17 @@ class NativeGame:
                                      f"for {pending.decision.name} of player {pending.player}")
         self._core.apply_id(int(index))
         self._forget()
+
+    # ------------------------------------------------------------------ hidden information
+
+    def determinize(self, observer: int, rng: np.random.Generator, model: Any = None) -> NativeGame:
+        """``Game.determinize`` of this position (the same draws, the same leak contract), as a native game.
+        The redraw itself runs on the Python engine: it is asked once per search iteration at most."""
+        return NativeGame.from_game(self.to_python().determinize(observer, rng, model))
+
+    def seat_view(self, player: int) -> Game:
+        """``Game.seat_view`` of this position: a read-only Python game as ``player``'s seat may know it."""
+        return self.to_python().seat_view(player)
 
     # ------------------------------------------------------------------ observing
 

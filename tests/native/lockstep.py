@@ -36,7 +36,7 @@ def as_tuples(actions: list[Action]) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def native_of(game: Game) -> native.Game:
-    return native.Game.from_dict(game.to_dict())
+    return native.Game.from_checked_dict(game.to_dict())
 
 
 #: cards random play rarely reaches that open the rarer decisions (houses, restaurants, hauls, campaigns)
@@ -154,7 +154,7 @@ def step_positions(limit_per_phase: int = 60) -> dict[str, list[dict]]:
 def check_step(document: dict) -> None:
     theirs = Game(state_from_dict(document))
     python_step(theirs)
-    ours = native.Game.from_dict(document)
+    ours = native.Game.from_checked_dict(document)
     assert ours.advance_one()
     assert ours.to_dict() == theirs.to_dict(), f"the engine step from {document['phase']} differs"
 

@@ -19,7 +19,7 @@ def test_every_players_observation_is_the_encoders(compiled):
     games = positions()[:: 11 if compiled is None else 5]
     checked = 0
     for game in games:
-        ours = native.Game.from_dict(game.to_dict())
+        ours = native.Game.from_checked_dict(game.to_dict())
         for player in range(game.num_players):
             theirs = observer.observe_flat(game, player)
             ours.observe_flat(player, buffer)

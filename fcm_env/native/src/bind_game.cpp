@@ -12,6 +12,7 @@
 #include "document.h"
 #include "game.h"
 #include "observation.h"
+#include "rng.h"
 #include "rules_data.h"
 #include "vec_env.h"
 
@@ -241,7 +242,7 @@ void bind_game(py::module_& m) {
           },
           py::arg("num_players"), py::arg("seed"), py::arg("variant"), py::arg("max_rounds"))
       .def_static(
-          "from_dict", [](const py::dict& doc) { return Game(state_from_document(doc, milestone_names())); },
+          "from_checked_dict", [](const py::dict& doc) { return Game(state_from_document(doc, milestone_names())); },
           py::arg("doc"), "a game at the document's position (fcm_env.native checks the document first)")
       .def("to_dict", [](const Game& g) { return state_document(g.state(), milestone_names()); })
       .def("clone", [](const Game& g) { return Game(g); })
@@ -294,6 +295,18 @@ void bind_game(py::module_& m) {
         return out;
       }, py::arg("player"), py::arg("out").noconvert(),
       "player's flat observation (fcm_env.encoding's bytes) written into out, a float32 array")
+      .def("play_random", [](Game& g, uint64_t seed, int64_t max_decisions) {
+        py::gil_scoped_release release;
+        Pcg64 rng(seed);  // RandomLegalPlayer's draw: an index into the sorted legal actions
+        int64_t played = 0;
+        while (!g.is_over() && (max_decisions < 0 || played < max_decisions)) {
+          const auto& legal = g.legal_actions();
+          g.apply_legal(legal[static_cast<std::size_t>(rng.integers(0, static_cast<int64_t>(legal.size())))]);
+          ++played;
+        }
+        return played;
+      }, py::arg("seed"), py::arg("max_decisions") = -1,
+      "random legal moves (one generator of ``seed`` for every player) until the game ends or max_decisions")
       .def("advance", &Game::advance)
       .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
 
