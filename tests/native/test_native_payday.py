@@ -58,7 +58,7 @@ def _play(document: dict, actions: list[Action]) -> dict:
     """Both engines answer ``actions`` in order with the same legal lists; returns the (same) final
     document."""
     theirs = Game(state_from_dict(document))
-    ours = native.Game.from_dict(document)
+    ours = native.Game.from_checked_dict(document)
     for action in actions:
         legal = theirs.legal_actions()
         assert ours.legal_actions() == [(int(a.kind), a.args) for a in legal]
@@ -73,7 +73,7 @@ def _play(document: dict, actions: list[Action]) -> dict:
 
 
 def _legal(document: dict) -> set[Action]:
-    ours = native.Game.from_dict(document)
+    ours = native.Game.from_checked_dict(document)
     found = {Action(kind, tuple(args)) for kind, args in ours.legal_actions()}
     assert found == set(Game(state_from_dict(document)).legal_actions())
     return found

@@ -46,14 +46,14 @@ def producing(board: Board | None = None, num_players: int = 2, seed: int = 0, *
 def legal(state) -> list[tuple[int, tuple[int, ...]]]:
     """The native legal actions, asserted equal to the Python engine's (both sorted)."""
     theirs = [(int(a.kind), tuple(int(x) for x in a.args)) for a in Game(state).legal_actions()]
-    ours = native.Game.from_dict(state_to_dict(state)).legal_actions()
+    ours = native.Game.from_checked_dict(state_to_dict(state)).legal_actions()
     assert ours == theirs
     return ours
 
 
 def play(state, action: Action):
     """Apply ``action`` in both engines (the decision's apply and the turn's chaining) and compare."""
-    ours = native.Game.from_dict(state_to_dict(state))
+    ours = native.Game.from_checked_dict(state_to_dict(state))
     _, apply = ROUTES[Decision.PRODUCE]
     apply(state, state.pending[-1], action)
     try:

@@ -170,7 +170,12 @@ void VecEnv::step(const int64_t* actions, float* obs, uint8_t* masks, double* re
       throw IllegalAction("sub-env " + std::to_string(i) + ": action id " + std::to_string(id) +
                           " is out of range 0.." + std::to_string(num_actions_ - 1));
     }
-    const Action a = decode(static_cast<int>(id), p->decision);
+    Action a;
+    try {
+      a = decode(static_cast<int>(id), p->decision);
+    } catch (const IllegalAction& e) {
+      throw IllegalAction("sub-env " + std::to_string(i) + ": " + e.what());
+    }
     if (!sub.game.is_legal(a)) {
       throw IllegalAction("sub-env " + std::to_string(i) + ": action id " + std::to_string(id) +
                           " is not legal for the pending decision " + decision_name(p->decision) + " of player " +
