@@ -73,7 +73,7 @@ def test_the_single_agent_env_is_the_same_on_both_engines():
         results = {engine: env.reset(seed=40 + episode) for engine, env in envs.items()}
         _same(results["native"], results["python"])
         while True:
-            mask = results["python"][1]["action_mask"]
+            mask = results["python"][-1]["action_mask"]
             action = int(rng.choice(np.flatnonzero(mask)))
             results = {engine: env.step(action) for engine, env in envs.items()}
             _same(results["native"][0], results["python"][0])
