@@ -33,12 +33,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-import fcm_env  # noqa: E402
-from fcm_env.encoding import legal_action_ids  # noqa: E402
-from fcm_env.encoding.mask import legal_actions_by_id  # noqa: E402
-from fcm_env.engine.game import Game  # noqa: E402
-from fcm_env.env.vector import FcmVectorEnv  # noqa: E402
-from fcm_env.native import _core  # noqa: E402
+import fcm_env
+from fcm_env.encoding import legal_action_ids
+from fcm_env.encoding.mask import legal_actions_by_id
+from fcm_env.engine.game import Game
+from fcm_env.env.vector import FcmVectorEnv
+from fcm_env.native import _core
 
 
 def engine_python(players: int, seconds: float, max_rounds: int) -> float:

@@ -2,6 +2,7 @@
 
     python benchmarks/random_games.py --games 10000 --workers 2     # the full soak (run it in the background)
     python benchmarks/random_games.py --games-per-config 25          # 200 games, one process
+    python benchmarks/random_games.py --engine native --games 10000 --workers 2   # the native core's soak
 
 Games are spread over every combination of 2-5 players and both variants (8 configurations,
 game ``g`` plays configuration ``g % 8`` with seed ``seed + g // 8``). Each game plays random
@@ -10,6 +11,12 @@ action, save/load round trips at random points, and that its record replays to i
 state (``fcm_env.engine.invariants.random_sim``). An ``InvariantError`` counts as an invariant violation,
 any other exception as a crash; both are listed with the game that raised them. The exit
 status is 1 when there was either.
+
+``--engine native`` plays each game on the native core and on the Python engine side by side with the same
+actions (the lockstep soak): at every step the legal ids must be equal, every ``--compare-every`` steps
+and at the end the state documents, and at the end the winners; the Python twin's invariants are checked
+at those steps. A mismatch counts as a difference (listed with its game and step), an exception of the
+core as a crash.
 """
 
 from __future__ import annotations
@@ -55,7 +62,57 @@ def play(game_index: int, seed: int, max_rounds: int) -> Outcome:
     return out
 
 
-def _play_chunk(indices: list[int], seed: int, max_rounds: int) -> list[Outcome]:
+def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int) -> Outcome:
+    """One game on the native core in lockstep with the Python engine (see the module docstring)."""
+    import random
+
+    import numpy as np
+
+    from fcm_env.encoding import legal_action_ids
+    from fcm_env.engine.game import Game
+    from fcm_env.engine.invariants.random_sim import pick
+    from fcm_env.engine.invariants.state_checks import check_state
+    from fcm_env.native.game import NativeGame
+
+    variant, players = CONFIGS[game_index % len(CONFIGS)]
+    game_seed = seed + game_index // len(CONFIGS)
+    out = Outcome(variant, players, game_seed)
+    rng = random.Random(f"native/{players}/{variant}/{game_seed}")
+    theirs = Game.new(players, seed=game_seed, variant=variant, max_rounds=max_rounds)
+    steps = 0
+    try:
+        ours = NativeGame.new(players, game_seed, variant, max_rounds)
+        while not theirs.is_over:
+            if not np.array_equal(ours.legal_ids(), legal_action_ids(theirs)):
+                out.failure, out.message = "difference", f"step {steps}: the legal ids differ"
+                return out
+            if steps % compare_every == 0:
+                check_state(theirs.state)
+                if ours.to_dict() != theirs.to_dict():
+                    out.failure, out.message = "difference", f"step {steps}: the states differ"
+                    return out
+            action = pick(rng, theirs.legal_actions())
+            theirs.apply(action)
+            ours.apply_legal(action)
+            steps += 1
+        if not ours.is_over or ours.to_dict() != theirs.to_dict() or ours.winners != theirs.winners:
+            out.failure, out.message = "difference", f"the end after {steps} steps differs"
+            return out
+    except InvariantError as exc:
+        out.failure, out.message = "invariant", f"step {steps}: {exc}"
+        return out
+    except Exception as exc:  # noqa: BLE001 -- a soak reports every crash and goes on
+        out.failure, out.message = "crash", f"step {steps}: {type(exc).__name__}: {exc}"
+        return out
+    out.actions, out.rounds = steps, theirs.state.round
+    out.ended_by = "max_rounds" if theirs.state.truncated else "bank"
+    return out
+
+
+def _play_chunk(indices: list[int], seed: int, max_rounds: int, engine: str = "python",
+                compare_every: int = 10) -> list[Outcome]:
+    if engine == "native":
+        return [play_native(i, seed, max_rounds, compare_every) for i in indices]
     return [play(i, seed, max_rounds) for i in indices]
 
 
@@ -66,6 +123,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     parser.add_argument("--max-rounds", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--engine", choices=("python", "native"), default="python",
+                        help="native: the core in lockstep with the Python engine (see above)")
+    parser.add_argument("--compare-every", type=int, default=10, help="native: steps between state comparisons")
     args = parser.parse_args()
     total = args.games if args.games is not None else args.games_per_config * len(CONFIGS)
     if total < 1 or args.workers < 1:
@@ -77,9 +137,10 @@ def main() -> int:
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
     try:
         if pool is None:
-            runs = (_play_chunk(c, args.seed, args.max_rounds) for c in chunks)
+            runs = (_play_chunk(c, args.seed, args.max_rounds, args.engine, args.compare_every) for c in chunks)
         else:
-            runs = pool.map(_play_chunk, chunks, [args.seed] * len(chunks), [args.max_rounds] * len(chunks))
+            runs = pool.map(_play_chunk, chunks, [args.seed] * len(chunks), [args.max_rounds] * len(chunks),
+                            [args.engine] * len(chunks), [args.compare_every] * len(chunks))
         for done in runs:
             outcomes.extend(done)
             print(f"\r{len(outcomes)}/{total} games, {time.perf_counter() - start:.0f} s", end="",
@@ -101,7 +162,8 @@ def main() -> int:
     print(f"all: {len(outcomes)} games ({args.workers} worker(s)), {actions} actions checked, "
           f"{sum(o.roundtrips for o in outcomes)} save/load round trips, {elapsed:.1f} s "
           f"({actions / elapsed:.0f} checked actions/s)")
-    print(f"crashes: {failures['crash']}, invariant violations: {failures['invariant']}")
+    print(f"crashes: {failures['crash']}, invariant violations: {failures['invariant']}"
+          + (f", differences from the Python engine: {failures['difference']}" if args.engine == "native" else ""))
     for o in outcomes:
         if o.failure:
             print(f"  {o.failure}: {o.variant} {o.players}p seed {o.seed}: {o.message}")

@@ -29,6 +29,7 @@ ALLOWED_INTERNAL = {
     "fcm_env/encoding": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding"},
     "fcm_env/env": {
         "fcm_env.data", "fcm_env.engine", "fcm_env.text", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture",
+        "fcm_env.native",
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
     "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},

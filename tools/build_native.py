@@ -12,6 +12,7 @@ on the C++ this rebuilds the objects whose source (or any header) changed and li
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import sysconfig
@@ -61,13 +62,15 @@ def main(argv: list[str] | None = None) -> int:
     # objects of sources that no longer exist are left out of the link
     objects = [str(build / (s.stem + ".o")) for s in sources]
     target = ROOT / "fcm_env" / "native" / f"_core{sysconfig.get_config_var('EXT_SUFFIX')}"
-    link = ["g++", "-shared", *objects, "-o", str(target)]
+    fresh = target.with_name(target.name + ".new")  # then renamed: a running interpreter keeps its mapped copy
+    link = ["g++", "-shared", *objects, "-o", str(fresh)]
     if args.debug:
         link.insert(2, "-fsanitize=address,undefined")
     done = subprocess.run(link, check=False, capture_output=True, text=True)
     if done.returncode:
         print(done.stdout + done.stderr, file=sys.stderr)
         return 1
+    os.replace(fresh, target)
     print(f"linked {target.relative_to(ROOT)}")
     return 0
 

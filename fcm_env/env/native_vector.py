@@ -58,6 +58,15 @@ class NativeSubEnv:
     def action_masks(self) -> np.ndarray:
         return self._batch.masks[self.index].copy()
 
+    def observe_into(self, out: np.ndarray) -> np.ndarray:
+        """The learner's flat observation written into ``out`` (float32[FLAT_SIZE])."""
+        return self.game.observe_flat(self.learner, out)
+
+    def mask_into(self, out: np.ndarray) -> np.ndarray:
+        """The learner's legal ids as 1s in ``out`` (int8 or bool [NUM_ACTIONS]); zeros once over."""
+        out[:] = self._batch.masks[self.index]
+        return out
+
     def render(self) -> str | np.ndarray | None:
         return common.render_game(self.game, self.render_mode)
 

@@ -6,13 +6,14 @@ keep (the event log, the change stamps, the text and picture renderers, seat vie
 native game gets by becoming a Python ``Game`` (``to_python``) through its state document, and back
 (``from_game``): both engines save the same document for the same position.
 
-``state`` is a read-only summary of the table (phase, round, turn order, each player's cash and
-bankruptcy, the round cap's end) that the rewards and infos read; it is not a ``GameState``.
+``state`` is a read-only view: the table facts the rewards and infos read every step (phase, round, turn
+order, each player's cash and bankruptcy, the round cap's end) come from the core in one call; any other
+``GameState`` field is read from the Python state at the same position, built on the first such read.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -27,22 +28,42 @@ _PHASES = {p.name: p for p in Phase}
 _DECISIONS = {d.name: d for d in Decision}
 
 
-class PlayerSummary(NamedTuple):
-    player: int
-    cash: int
-    bankrupt: bool
+class PlayerSummary:
+    """One player of ``StateSummary``: cash and bankruptcy from the core; any other field is read from the
+    Python state at the same position (built once per position, on the first such read)."""
+
+    __slots__ = ("_summary", "bankrupt", "cash", "player")
+
+    def __init__(self, summary: StateSummary, player: int, cash: int, bankrupt: bool) -> None:
+        self._summary, self.player, self.cash, self.bankrupt = summary, player, cash, bankrupt
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._summary._python().players[self.player], name)
 
 
-class StateSummary(NamedTuple):
-    """What the envs' rewards and infos read of a native game's state."""
+class StateSummary:
+    """A native game's state as the envs read it: the fields the rewards and infos need come from the core
+    in one call; any other ``GameState`` field is read from the Python state at the same position (built
+    once per position, on the first such read). Read-only: it is a view, changing it changes no game."""
 
-    num_players: int
-    variant: str
-    round: int
-    phase: Phase
-    turn_order: list[int]
-    truncated: bool
-    players: list[PlayerSummary]
+    def __init__(self, game: NativeGame, raw: tuple) -> None:
+        self._game = game
+        self._python_state: Any = None
+        (self.num_players, self.variant, self.round, phase, self.turn_order, self.truncated, players,
+         self.seed, max_rounds) = raw
+        self.phase = _PHASES[phase]
+        self.max_rounds = None if max_rounds < 0 else max_rounds
+        self.players = [PlayerSummary(self, p, cash, bankrupt) for p, (cash, bankrupt) in enumerate(players)]
+
+    def _python(self) -> Any:
+        if self._python_state is None:
+            self._python_state = self._game.to_python().state
+        return self._python_state
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._python(), name)
 
 
 def _action(pair: tuple[int, tuple[int, ...]]) -> Action:
@@ -141,9 +162,7 @@ class NativeGame:
     @property
     def state(self) -> StateSummary:
         if self._summary is None:
-            raw = self._core.summary()
-            self._summary = StateSummary(raw[0], raw[1], raw[2], _PHASES[raw[3]], raw[4], raw[5],
-                                         [PlayerSummary(p, cash, bankrupt) for p, (cash, bankrupt) in enumerate(raw[6])])
+            self._summary = StateSummary(self, self._core.summary())
         return self._summary
 
     def legal_actions(self) -> list[Action]:
@@ -191,6 +210,12 @@ class NativeGame:
         else:
             self._core.apply_id(int(action))
         self._forget()
+
+    def advance(self) -> NativeGame:
+        """Run the engine's own steps until a decision is pending or the game ends (``Game.advance``)."""
+        self._core.advance()
+        self._forget()
+        return self
 
     def apply_id(self, index: int) -> None:
         """Play the flat id ``index`` (``IllegalActionError`` naming it when it is not legal: nothing changes)."""

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import fcm_env
-from fcm_env.engine.persistence.serialize import state_to_dict
 from fcm_env.env import FcmSingleAgentEnv, FcmVectorEnv
 
 
@@ -31,17 +30,17 @@ def test_aec_copy_keeps_the_game_and_then_plays_identically(clone):
     env.reset(seed=11)
     _play_aec(env, 9)
     twin = clone(env)
-    assert state_to_dict(twin.unwrapped.game.state) == state_to_dict(env.unwrapped.game.state)
+    assert twin.unwrapped.game.to_dict() == env.unwrapped.game.to_dict()
     assert twin.agent_selection == env.agent_selection
     _play_aec(env, 25)
     _play_aec(twin, 25)
-    assert state_to_dict(twin.unwrapped.game.state) == state_to_dict(env.unwrapped.game.state)
+    assert twin.unwrapped.game.to_dict() == env.unwrapped.game.to_dict()
     a, b = env.last(), twin.last()
     assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:4] == b[1:4]
     # the copy is independent: moving one leaves the other where it was
-    before = state_to_dict(env.unwrapped.game.state)
+    before = env.unwrapped.game.to_dict()
     _play_aec(twin, 3)
-    assert state_to_dict(env.unwrapped.game.state) == before
+    assert env.unwrapped.game.to_dict() == before
 
 
 @pytest.mark.parametrize("clone", [copy.deepcopy, lambda e: pickle.loads(pickle.dumps(e))], ids=["deepcopy", "pickle"])
@@ -51,11 +50,11 @@ def test_single_agent_copy_keeps_the_game(clone):
     for _ in range(5):
         env.step(int(np.flatnonzero(env.action_masks())[0]))
     twin = clone(env)
-    assert state_to_dict(twin.game.state) == state_to_dict(env.game.state)
+    assert twin.game.to_dict() == env.game.to_dict()
     action = int(np.flatnonzero(env.action_masks())[-1])
     first, second = env.step(action), twin.step(action)
     assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
-    assert state_to_dict(twin.game.state) == state_to_dict(env.game.state)
+    assert twin.game.to_dict() == env.game.to_dict()
 
 
 def test_calls_before_reset_are_clear_errors():

@@ -50,7 +50,7 @@ def test_the_documentation_page_lists_the_codec_segments():
 def test_a_chain_that_left_the_turn_order_can_still_observe():
     # rules: C21, D45 - a bankrupt chain leaves the turn order at Clean-up but stays in the env's agents
     # until the game ends, and every agent observes the end (the AEC env's final last() calls).
-    e = aec.raw_env(num_players=3)
+    e = aec.raw_env(num_players=3, engine="python")  # a position edited by hand: the Python engine's state
     e.reset(seed=0)
     state = e.game.state
     gone = next(p for p in reversed(state.turn_order) if p != e.game.current_player)

@@ -1,7 +1,7 @@
 """Helpers of the native Dinnertime / Marketing / food-and-drinks tests: positions set directly on a Python
 ``GameState`` (as tests/engine/late_builders.py sets them), and the native core's test hooks that run one
-engine phase alone (``fcm_test_run_dinnertime`` / ``fcm_test_run_marketing`` in phase_dinnertime.cpp and
-phase_marketing.cpp, reached through ctypes: the engine step also starts the next phase, which other
+engine phase alone (run_dinnertime / run_marketing of phase_dinnertime.cpp and
+phase_marketing.cpp, reached as the core Game's ``_run_dinnertime`` / ``_run_marketing``: the engine step also starts the next phase, which other
 source files own).
 
 The fixed 2-player map (3 x 3 tiles, tiles 0..8 row by row; ``#`` road)::
@@ -32,8 +32,6 @@ The loop around house 7 (tile 6) touches no other road.
 
 from __future__ import annotations
 
-import ctypes
-
 from fcm_env.data import CampaignType, EmployeeType, Good, marketing_tile
 from fcm_env.engine.board import Board
 from fcm_env.engine.board.placement import campaign_squares
@@ -52,20 +50,18 @@ TILE_1 = (3, 8, 0)  # entrance (3,8) on tile 1: range 1 to houses 2 and 4 (one t
 LOOP = (10, 0, 3)  # entrance (11,0) on the isolated loop of house 7
 GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
 
-_LIB = ctypes.PyDLL(_core.__file__)
-for _name in ("fcm_test_run_dinnertime", "fcm_test_run_marketing"):
-    getattr(_LIB, _name).restype = ctypes.py_object
-    getattr(_LIB, _name).argtypes = [ctypes.py_object]
-
-
 def native_dinnertime(document: dict) -> dict:
     """The native run_dinnertime alone on the document's state: the document after it."""
-    return _LIB.fcm_test_run_dinnertime(document)
+    game = _core.Game.from_checked_dict(document)
+    game._run_dinnertime()
+    return game.to_dict()
 
 
 def native_marketing(document: dict) -> dict:
     """The native run_marketing alone on the document's state: the document after it."""
-    return _LIB.fcm_test_run_marketing(document)
+    game = _core.Game.from_checked_dict(document)
+    game._run_marketing()
+    return game.to_dict()
 
 
 def position(num_players: int = 2, *, variant: str = "standard", board: Board | None = None,

@@ -42,7 +42,7 @@ def _same(a, b) -> None:
 def test_the_aec_env_is_the_same_on_both_engines(players, variant, reward, shaping):
     envs = {engine: fcm_env.env(num_players=players, variant=variant, max_rounds=8, reward=reward, shaping=shaping,
                                 engine=engine) for engine in ("native", "python")}
-    assert isinstance(envs["native"].unwrapped.game, type(None))
+    assert envs["native"].unwrapped.game is None
     for env in envs.values():
         env.reset(seed=players * 7)
     assert isinstance(envs["native"].unwrapped.game, NativeGame)
@@ -113,7 +113,7 @@ def test_the_batched_native_vector_env_plays_the_python_vector_envs_games(thread
 
 def test_an_illegal_id_in_the_native_batch_changes_nothing():
     env = FcmVectorEnv(num_envs=3, engine="native", num_players=2, max_rounds=3)
-    obs, _ = env.reset(seed=1)
+    env.reset(seed=1)
     masks = env.action_masks()
     actions = np.array([np.flatnonzero(m)[0] for m in masks])
     bad = int(np.flatnonzero(masks[1] == 0)[-1])  # a board placement the position does not allow

@@ -12,6 +12,7 @@
 #include "document.h"
 #include "game.h"
 #include "observation.h"
+#include "phases.h"
 #include "rng.h"
 #include "rules_data.h"
 #include "vec_env.h"
@@ -256,8 +257,9 @@ void bind_game(py::module_& m) {
         py::list players;
         for (const auto& p : s.players) players.append(py::make_tuple(p.cash, p.bankrupt));
         return py::make_tuple(s.num_players, s.variant, s.round, phase_name(s.phase), s.turn_order, s.truncated,
-                              players);
-      }, "(num_players, variant, round, phase, turn order, truncated, [(cash, bankrupt) by player])")
+                              players, s.seed, s.max_rounds ? *s.max_rounds : -1);
+      }, "(num_players, variant, round, phase, turn order, truncated, [(cash, bankrupt) by player], seed, "
+         "max_rounds or -1)")
       .def_property_readonly("winners", &Game::winners)
       .def_property_readonly("pending", [](const Game& g) -> py::object {
         const Pending* p = g.pending();
@@ -307,6 +309,14 @@ void bind_game(py::module_& m) {
         return played;
       }, py::arg("seed"), py::arg("max_decisions") = -1,
       "random legal moves (one generator of ``seed`` for every player) until the game ends or max_decisions")
+      .def("_run_dinnertime", [](Game& g) {
+        run_dinnertime(g.mutable_state());
+        g.forget_position();
+      }, "test hook: Dinnertime alone (the engine step also starts Payday, compared apart)")
+      .def("_run_marketing", [](Game& g) {
+        run_marketing(g.mutable_state());
+        g.forget_position();
+      }, "test hook: the campaigns alone (the engine step also starts Clean-up, compared apart)")
       .def("advance", &Game::advance)
       .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
 

@@ -8,7 +8,6 @@
 // positive bill is paid by the bank; a negative one (C21) by the chain, bankrupt if it cannot pay it all
 // (it still serves, earns tips and its CFO share this turn). Then tips, then the CFO (or "First to have
 // $100" from an earlier turn) adds half of the cash earned in the phase, rounded up (C22, R37).
-#include <Python.h>
 
 #include <algorithm>
 #include <array>
@@ -18,7 +17,6 @@
 
 #include "bank.h"
 #include "board_roads.h"
-#include "document.h"
 #include "milestones.h"
 #include "occupancy.h"
 #include "phases.h"
@@ -190,21 +188,3 @@ void run_dinnertime(GameState& s) {
 }
 
 }  // namespace fcm
-
-// Test hook (tests/native/test_native_dinnertime.py, through ctypes): run_dinnertime alone on the state of
-// a document, returning the document after it; Python's dinnertime.run is compared with it without the
-// Payday start that the engine step runs next. Errors come back as ValueError.
-extern "C" __attribute__((visibility("default"))) PyObject* fcm_test_run_dinnertime(PyObject* doc) {
-  namespace py = pybind11;
-  try {
-    const py::list names = py::module_::import("fcm_env.native").attr("MILESTONE_NAMES");
-    fcm::GameState s = fcm::state_from_document(py::reinterpret_borrow<py::dict>(doc), names);
-    fcm::run_dinnertime(s);
-    return fcm::state_document(s, names).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  }
-  return nullptr;
-}

@@ -6,7 +6,6 @@
 // a garden). Then a timed campaign loses one advertising token; at none left its tile returns to the
 // supply and its marketeer to the owner's hand. Eternal campaigns keep their token for ever. Campaigns of
 // a bankrupt chain run on as well (C21).
-#include <Python.h>
 
 #include <algorithm>
 #include <numeric>
@@ -15,7 +14,6 @@
 #include <string>
 
 #include "board_roads.h"
-#include "document.h"
 #include "marketing_areas.h"
 #include "milestones.h"
 #include "occupancy.h"
@@ -137,21 +135,3 @@ void run_marketing(GameState& s) {
 }
 
 }  // namespace fcm
-
-// Test hook (tests/native/test_native_dinnertime.py, through ctypes): run_marketing alone on the state of a
-// document, returning the document after it (the engine step runs the Clean-up start next). Errors come
-// back as ValueError.
-extern "C" __attribute__((visibility("default"))) PyObject* fcm_test_run_marketing(PyObject* doc) {
-  namespace py = pybind11;
-  try {
-    const py::list names = py::module_::import("fcm_env.native").attr("MILESTONE_NAMES");
-    fcm::GameState s = fcm::state_from_document(py::reinterpret_borrow<py::dict>(doc), names);
-    fcm::run_marketing(s);
-    return fcm::state_document(s, names).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  }
-  return nullptr;
-}
