@@ -17,7 +17,7 @@ native = Pybind11Extension(
     sorted(glob("fcm_env/native/src/*.cpp")),
     include_dirs=["fcm_env/native/src"],
     cxx_std=17,
-    extra_compile_args=["-O2", "-Wall", "-Wextra"],
+    extra_compile_args=["-O3", "-Wall", "-Wextra"],
 )
 
 setup(ext_modules=[] if PURE_PYTHON else [native], cmdclass={"build_ext": build_ext})

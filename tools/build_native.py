@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     build.mkdir(parents=True, exist_ok=True)
     flags = ["-std=c++17", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", f"-I{SRC}",
              f"-I{pybind11.get_include()}", f"-I{sysconfig.get_paths()['include']}"]
-    flags += ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if args.debug else ["-O2"]
+    flags += ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if args.debug else ["-O3"]
     newest_header = max(h.stat().st_mtime for h in SRC.glob("*.h"))
     sources = sorted(SRC.glob("*.cpp"))
     stale = []

@@ -191,14 +191,19 @@ def step_info(game: Game, player: int, agent_names: list[str], strings: bool = F
 def step_infos(game: Game, agents: list[str], agent_names: list[str],
                strings: bool = False) -> dict[str, dict[str, Any]]:
     """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
-    shared = _shared_info(game)
+    if is_native(game):  # one call to the core for the facts every info shows
+        phase, decision, rounds, mover, cash = game.info_facts()
+        shared = _info(phase, decision, rounds, mover)
+    else:
+        shared = _shared_info(game)
+        cash = [player.cash for player in game.state.players]
     if strings:
         add_info_strings(shared, agent_names)
     infos = {}
-    for a, player in zip(agent_names, game.state.players, strict=True):
+    for a, money in zip(agent_names, cash, strict=True):
         if a in agents:
             info = infos[a] = shared.copy()
-            info["cash"] = int(player.cash)
+            info["cash"] = int(money)
     mover = game.current_player
     if mover is not None and agent_names[mover] in infos:
         infos[agent_names[mover]]["legal_action_count"] = int(legal_ids(game).size)
@@ -213,11 +218,16 @@ def _shared_info(game: Game) -> dict[str, Any]:
     """
     state = game.state
     pending = game.pending
+    return _info(int(state.phase), -1 if pending is None else int(pending.decision), int(state.round),
+                 -1 if pending is None else int(pending.player))
+
+
+def _info(phase: int, decision: int, rounds: int, mover: int) -> dict[str, Any]:
     return {
-        "phase_id": int(state.phase),
-        "decision_id": -1 if pending is None else int(pending.decision),
-        "round": int(state.round),
-        "to_move_id": -1 if pending is None else int(pending.player),
+        "phase_id": phase,
+        "decision_id": decision,
+        "round": rounds,
+        "to_move_id": mover,
         "legal_action_count": 0,
         "cash": 0,
         "rank": -1,

@@ -84,16 +84,35 @@ def python_game(game: Any) -> Game:
 
 
 class NativeRows:
-    """``ObservationRows``' face for native games: ``observe(game, p)`` writes row ``p`` in place (C++)."""
+    """``ObservationRows``' face for native games: ``observe(game, p)`` brings row ``p`` up to date in place, in
+    C++, redrawing only what may have changed since its last write (the map's fixed planes stay while the
+    board is the same; only the squares the pieces covered are cleared)."""
 
     def __init__(self, num_players: int) -> None:
+        from fcm_env.native import _core
+
         self.rows = np.zeros((num_players, FLAT_SIZE), dtype=np.float32)
+        self._num_players = num_players
+        self._kept = _core.ObservationRows(num_players)
 
     def observe(self, game: Any, player: int) -> np.ndarray:
-        return game.observe_flat(player, self.rows[player])
+        return self._kept.observe(game.core, player, self.rows[player])
 
     def forget(self) -> None:
-        """Nothing is kept between observations."""
+        """The next ``observe`` of every row draws it all."""
+        from fcm_env.native import _core
+
+        self._kept = _core.ObservationRows(self._num_players)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies keep the rows; the marks of what they show are not copied (the next writes draw everything)."""
+        return {"rows": self.rows.copy(), "_num_players": self._num_players}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        from fcm_env.native import _core
+
+        self.__dict__.update(state)
+        self._kept = _core.ObservationRows(self._num_players)
 
 
 def observation_rows(engine: str, num_players: int) -> ObservationRows | NativeRows:

@@ -86,6 +86,11 @@ class NativeGame:
         self._pending: Pending | None | bool = False  # False: not read yet
         self.position_cache: dict[str, Any] = {}
 
+    @property
+    def core(self) -> _core.Game:
+        """The core game itself (for the core's own helpers, such as its kept observation rows)."""
+        return self._core
+
     # ------------------------------------------------------------------ creation
 
     @classmethod
@@ -164,6 +169,10 @@ class NativeGame:
         if self._summary is None:
             self._summary = StateSummary(self, self._core.summary())
         return self._summary
+
+    def info_facts(self) -> tuple[int, int, int, int, list[int]]:
+        """(phase, pending decision or -1, round, player to move or -1, cash by player): the envs' infos."""
+        return self._core.info_facts()
 
     def legal_actions(self) -> list[Action]:
         """The actions the pending decision allows, sorted as ``Game.legal_actions`` sorts them."""

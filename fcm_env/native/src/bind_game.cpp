@@ -252,6 +252,14 @@ void bind_game(py::module_& m) {
         return g.current_player() < 0 ? py::object(py::none()) : py::object(py::int_(g.current_player()));
       })
       .def_property_readonly("is_over", &Game::is_over)
+      .def("info_facts", [](const Game& g) {
+        const GameState& s = g.state();
+        py::list cash;
+        for (const auto& p : s.players) cash.append(p.cash);
+        const Pending* p = g.pending();
+        return py::make_tuple(static_cast<int>(s.phase), p ? static_cast<int>(p->decision) : -1, s.round,
+                              p ? p->player : -1, cash);
+      }, "(phase, decision or -1, round, player to move or -1, cash by player): what the envs' infos show")
       .def("summary", [](const Game& g) {
         const GameState& s = g.state();
         py::list players;
@@ -319,6 +327,33 @@ void bind_game(py::module_& m) {
       }, "test hook: the campaigns alone (the engine step also starts Clean-up, compared apart)")
       .def("advance", &Game::advance)
       .def("advance_one", &Game::advance_one, "test hook: one engine step; False when there is none to run");
+
+  struct Rows {  // the envs' kept observation rows, one mark per player (observation.h's RowMark)
+    std::vector<RowMark> marks;
+    StaticPlanes planes;
+  };
+  py::class_<Rows>(m, "ObservationRows",
+                   "kept observation rows: each write redraws only what may have changed since the row's last")
+      .def(py::init([](int num_players) {
+             if (num_players < 1) throw std::invalid_argument("num_players must be positive");
+             Rows r;
+             r.marks.resize(static_cast<std::size_t>(num_players));
+             return r;
+           }), py::arg("num_players"))
+      .def("observe", [](Rows& r, const Game& g, int player, py::array_t<float, py::array::c_style> out) {
+        if (player < 0 || player >= static_cast<int>(r.marks.size())) {
+          throw std::invalid_argument("player must be 0.." + std::to_string(r.marks.size() - 1) + ", got " +
+                                      std::to_string(player));
+        }
+        float* data = flat_buffer(out);
+        {
+          py::gil_scoped_release release;
+          write_observation_row(g.state(), player, data, r.planes.of(g.state().board),
+                                r.marks[static_cast<std::size_t>(player)]);
+        }
+        return out;
+      }, py::arg("game"), py::arg("player"), py::arg("out").noconvert(),
+      "player's flat observation written into out, a row kept for this player (no one else writes it)");
 
   py::class_<VecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
       .def(py::init([](int num_envs, int num_players, const std::string& variant, int max_rounds,

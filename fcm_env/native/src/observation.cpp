@@ -28,10 +28,15 @@ struct Writer {
   float* board;
   float* vec;
   int plane;  // rows * cols
+  std::vector<int32_t>* touched = nullptr;  // board indices written, when kept (RowMark)
 
   int ch(const char* name) const { return L.channel.at(name); }
   int at(const char* name) const { return L.field.at(name); }
-  float& cell(int channel, int r, int c) const { return board[channel * plane + r * L.cols + c]; }
+  float& cell(int channel, int r, int c) const {
+    const int at = channel * plane + r * L.cols + c;
+    if (touched != nullptr) touched->push_back(at);
+    return board[at];
+  }
   void add(int channel, int r, int c, float v) const {
     if (r < 0 || c < 0 || r >= L.rows || c >= L.cols) throw std::invalid_argument("observation: a piece off the grid");
     float& x = cell(channel, r, c);
@@ -385,13 +390,15 @@ std::vector<float> static_planes(const Board& b) {
   return planes;
 }
 
-void write_observation(const GameState& s, int observer, float* out, const std::vector<float>& fixed) {
-  const ObservationLayout& L = observation_layout();
+namespace {
+
+// the seats (Observer.seats): the observer's seat, the player in each relative slot, each player's slot
+int seat_players(const GameState& s, int observer, std::vector<int>& by_slot, std::vector<int>& rel) {
   const int n = s.num_players;
   if (observer < 0 || observer >= n) {
     throw std::invalid_argument("player must be 0.." + std::to_string(n - 1) + ", got " + std::to_string(observer));
   }
-  // seats: players who left the turn order follow it, by id (Observer.seats)
+  // players who left the turn order (bankrupt, C21/D45) follow it, by id
   std::vector<int> order = s.turn_order;
   if (static_cast<int>(order.size()) < n) {
     for (int p = 0; p < n; ++p) {
@@ -401,14 +408,21 @@ void write_observation(const GameState& s, int observer, float* out, const std::
   const auto me_it = std::find(order.begin(), order.end(), observer);
   if (me_it == order.end()) throw std::invalid_argument("observation: the observer is not seated");
   const int me = static_cast<int>(me_it - order.begin());
-  std::vector<int> by_slot, rel(static_cast<std::size_t>(n), 0);
+  by_slot.clear();
+  rel.assign(static_cast<std::size_t>(n), 0);
   for (int k = 0; k < n; ++k) by_slot.push_back(order[static_cast<std::size_t>((me + k) % n)]);
   for (int slot = 0; slot < n; ++slot) rel[static_cast<std::size_t>(by_slot[static_cast<std::size_t>(slot)])] = slot;
+  return me;
+}
 
-  const int plane = L.rows * L.cols;
-  std::copy(fixed.begin(), fixed.end(), out);
-  std::fill(out + fixed.size(), out + L.flat_size(), 0.0f);
-  Writer w{L, s, out, out + L.board_size(), plane};
+// everything after the board's fixed planes and its cleared piece planes: pieces, vector, context, blocks
+void write_rest(const GameState& s, int observer, float* out, std::vector<int32_t>* touched) {
+  const ObservationLayout& L = observation_layout();
+  std::vector<int> by_slot, rel;
+  const int me = seat_players(s, observer, by_slot, rel);
+  const int n = s.num_players;
+  std::fill(out + L.board_size(), out + L.flat_size(), 0.0f);
+  Writer w{L, s, out, out + L.board_size(), L.rows * L.cols, touched};
   write_pieces(w, rel);
   write_head(w, observer, rel);
   write_context(w, observer);
@@ -416,6 +430,39 @@ void write_observation(const GameState& s, int observer, float* out, const std::
   for (int slot = 0; slot < n; ++slot) {
     write_block(w, observer, by_slot[static_cast<std::size_t>(slot)], (me + slot) % n,
                 w.vec + first_block + slot * L.block_size);
+  }
+}
+
+}  // namespace
+
+void write_observation(const GameState& s, int observer, float* out, const std::vector<float>& fixed) {
+  const ObservationLayout& L = observation_layout();
+  std::vector<int> by_slot, rel;
+  seat_players(s, observer, by_slot, rel);  // a bad observer is refused before anything is written
+  std::copy(fixed.begin(), fixed.end(), out);
+  std::fill(out + fixed.size(), out + L.board_size(), 0.0f);
+  write_rest(s, observer, out, nullptr);
+}
+
+void write_observation_row(const GameState& s, int observer, float* out, const std::vector<float>& fixed,
+                           RowMark& mark) {
+  const ObservationLayout& L = observation_layout();
+  std::vector<int> by_slot, rel;
+  seat_players(s, observer, by_slot, rel);
+  if (mark.row != out || mark.board != s.board) {  // a new buffer or a new map: draw it all
+    std::copy(fixed.begin(), fixed.end(), out);
+    std::fill(out + fixed.size(), out + L.board_size(), 0.0f);
+    mark.row = out;
+    mark.board = s.board;
+  } else {
+    for (int32_t at : mark.pieces) out[at] = 0.0f;
+  }
+  mark.pieces.clear();
+  try {
+    write_rest(s, observer, out, &mark.pieces);
+  } catch (...) {
+    mark.row = nullptr;  // half written: the next write draws everything
+    throw;
   }
 }
 

@@ -5,20 +5,9 @@
 
 namespace fcm {
 
-namespace {
-RulesData g_data;
-bool g_set = false;
-}  // namespace
+RulesData g_rules_data;
 
-void set_rules_data(RulesData data) {
-  g_data = std::move(data);
-  g_set = true;
-}
-
-const RulesData& rules_data() {
-  if (!g_set) throw std::invalid_argument("the rules data is not loaded (fcm_env.native loads it)");
-  return g_data;
-}
+void set_rules_data(RulesData data) { g_rules_data = std::move(data); }
 
 const MarketingTileSpec& marketing_tile(int number) {
   for (const auto& tile : rules_data().marketing_tiles) {

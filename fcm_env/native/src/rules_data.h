@@ -101,7 +101,9 @@ struct RulesData {
 };
 
 void set_rules_data(RulesData data);
-const RulesData& rules_data();
+// the loaded facts; the package loads them when it is imported, before any game exists
+extern RulesData g_rules_data;
+inline const RulesData& rules_data() { return g_rules_data; }
 // shortcuts
 inline const EmployeeSpec& employee(int type) { return rules_data().employees[static_cast<std::size_t>(type)]; }
 const MarketingTileSpec& marketing_tile(int number);  // by tile number; throws for an unknown one

@@ -128,8 +128,12 @@ void VecEnv::play_opponents(Sub& sub) {
   }
 }
 
-void VecEnv::write(const Sub& sub, float* obs, uint8_t* mask) const {
-  write_observation(sub.game.state(), sub.learner, obs, sub.planes);
+void VecEnv::write(Sub& sub, float* obs, uint8_t* mask, bool kept) const {
+  if (kept) {  // the learner's row of the batch: redraw what may have changed since its last write
+    write_observation_row(sub.game.state(), sub.learner, obs, sub.planes, sub.mark);
+  } else {
+    write_observation(sub.game.state(), sub.learner, obs, sub.planes);
+  }
   std::memset(mask, 0, static_cast<std::size_t>(num_actions_));
   Game& g = const_cast<Game&>(sub.game);  // the legal list is a cache of the position
   if (!g.is_over() && g.current_player() == sub.learner) {
@@ -152,7 +156,9 @@ void VecEnv::reset(const std::vector<int64_t>& seeds, const std::vector<uint64_t
         sub.rng.emplace(entropy[static_cast<std::size_t>(i)]);
       }
       start(sub, seeds[static_cast<std::size_t>(i)]);
-      write(sub, obs + static_cast<std::ptrdiff_t>(i) * flat_size_, masks + static_cast<std::ptrdiff_t>(i) * num_actions_);
+      sub.mark = RowMark{};  // a reset draws every row afresh
+      write(sub, obs + static_cast<std::ptrdiff_t>(i) * flat_size_, masks + static_cast<std::ptrdiff_t>(i) * num_actions_,
+            true);
     }
   });
 }
@@ -210,12 +216,12 @@ void VecEnv::step(const int64_t* actions, float* obs, uint8_t* masks, double* re
       float* row = obs + static_cast<std::ptrdiff_t>(i) * flat_size_;
       uint8_t* mask = masks + static_cast<std::ptrdiff_t>(i) * num_actions_;
       if (term || trunc) {
-        write(sub, final_obs + static_cast<std::ptrdiff_t>(i) * flat_size_, mask);
+        write(sub, final_obs + static_cast<std::ptrdiff_t>(i) * flat_size_, mask, false);
         sub.final_game = g;
         sub.final_learner = sub.learner;
         start(sub, -1);
       }
-      write(sub, row, mask);
+      write(sub, row, mask, true);
     }
   });
 }

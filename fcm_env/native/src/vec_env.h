@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "game.h"
+#include "observation.h"
 #include "rewards.h"
 #include "rng.h"
 
@@ -83,10 +84,11 @@ class VecEnv {
     int learner = 0, final_learner = 0;
     std::vector<std::optional<Pcg64>> opponents;  // by player id (none for the learner)
     std::vector<float> planes;  // the map's fixed observation planes
+    RowMark mark;               // what the learner's row in the batch buffer shows
   };
   void start(Sub& sub, int64_t seed);
   void play_opponents(Sub& sub);
-  void write(const Sub& sub, float* obs, uint8_t* mask) const;
+  void write(Sub& sub, float* obs, uint8_t* mask, bool kept) const;
 
   VecEnvConfig config_;
   std::vector<Sub> envs_;
