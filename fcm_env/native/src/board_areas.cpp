@@ -33,6 +33,16 @@ std::vector<int32_t> segment_ranges_from(const Board& board, const std::vector<S
   return best;
 }
 
+namespace {
+// squares_within by the full table (a range as wide as "unreachable" itself: every square qualifies)
+std::vector<uint8_t> ranges_mask(const Board& board, const std::vector<Square>& squares, int max_range) {
+  const std::vector<int32_t> ranges = ranges_from(board, squares);
+  std::vector<uint8_t> mask(ranges.size());
+  for (std::size_t i = 0; i < ranges.size(); ++i) mask[i] = ranges[i] <= max_range;
+  return mask;
+}
+}  // namespace
+
 std::vector<int32_t> ranges_from(const Board& board, const std::vector<Square>& squares) {
   const std::size_t n = board.kind().size();
   const auto S = static_cast<std::size_t>(board.num_segments());
@@ -51,9 +61,27 @@ std::vector<int32_t> ranges_from(const Board& board, const std::vector<Square>& 
 }
 
 std::vector<uint8_t> squares_within(const Board& board, const std::vector<Square>& squares, int max_range) {
-  const std::vector<int32_t> ranges = ranges_from(board, squares);
-  std::vector<uint8_t> mask(ranges.size());
-  for (std::size_t i = 0; i < ranges.size(); ++i) mask[i] = ranges[i] <= max_range;
+  // ranges_from(...) <= max_range, asking only the segments within max_range (access costs are >= 0): the
+  // marketeers' and managers' reach is asked at every turn, and few segments are that near
+  const std::size_t n = board.kind().size();
+  const auto S = static_cast<std::size_t>(board.num_segments());
+  const std::vector<int32_t> src = segment_ranges_from(board, squares);
+  std::vector<std::pair<std::size_t, int32_t>> near;  // (segment, the access cost still allowed)
+  for (std::size_t s = 0; s < S; ++s) {
+    if (src[s] <= max_range) near.emplace_back(s, max_range - src[s]);
+  }
+  std::vector<uint8_t> mask(n, 0);
+  if (near.empty() || max_range >= kUnreachable) return max_range >= kUnreachable ? ranges_mask(board, squares, max_range) : mask;
+  const auto& access = board.access();
+  for (std::size_t at = 0; at < n; ++at) {
+    const int32_t* costs = &access[at * S];
+    for (const auto& [s, budget] : near) {
+      if (costs[s] <= budget) {
+        mask[at] = 1;
+        break;
+      }
+    }
+  }
   return mask;
 }
 

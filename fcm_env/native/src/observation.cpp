@@ -11,6 +11,14 @@
 
 namespace fcm {
 
+// a layout offset by name, looked up once per call site (the layout is loaded once, when the package is
+// imported): the writers name every field as fcm_env.encoding does, at the cost of an int
+#define FCM_LAYOUT_OFFSET(table, name) \
+  ([]() -> int { static const int offset = observation_layout().table.at(name); return offset; }())
+#define FIELD(name) FCM_LAYOUT_OFFSET(field, name)
+#define CHANNEL(name) FCM_LAYOUT_OFFSET(channel, name)
+#define BLOCK(name) FCM_LAYOUT_OFFSET(block, name)
+
 namespace {
 ObservationLayout g_layout;
 bool g_set = false;
@@ -30,8 +38,6 @@ struct Writer {
   int plane;  // rows * cols
   std::vector<int32_t>* touched = nullptr;  // board indices written, when kept (RowMark)
 
-  int ch(const char* name) const { return L.channel.at(name); }
-  int at(const char* name) const { return L.field.at(name); }
   float& cell(int channel, int r, int c) const {
     const int at = channel * plane + r * L.cols + c;
     if (touched != nullptr) touched->push_back(at);
@@ -95,7 +101,7 @@ void campaign_area(const GameState& s, int kind, int number, int row, int col, i
 void write_pieces(const Writer& w, const std::vector<int>& rel) {
   const GameState& s = w.s;
   const ObservationLayout& L = w.L;
-  const int house = w.ch("house"), number = w.ch("house_number"), garden = w.ch("garden"), demand = w.ch("demand_burger");
+  const int house = CHANNEL("house"), number = CHANNEL("house_number"), garden = CHANNEL("garden"), demand = CHANNEL("demand_burger");
   for (const auto& h : s.houses) {
     std::array<float, 5> counts{};
     for (int good : h.demand) {
@@ -112,7 +118,7 @@ void write_pieces(const Writer& w, const std::vector<int>& rel) {
     for (const auto& sq : h.garden) w.put(garden, sq[0], sq[1], 1.0f);
   }
   static const int kOffsets[4][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
-  const int r0 = w.ch("restaurant_p0"), e0 = w.ch("entrance_p0"), soon = w.ch("coming_soon");
+  const int r0 = CHANNEL("restaurant_p0"), e0 = CHANNEL("entrance_p0"), soon = CHANNEL("coming_soon");
   for (const auto& p : s.players) {
     const int k = rel[static_cast<std::size_t>(p.player)];
     for (const auto& r : p.restaurants) {
@@ -125,8 +131,8 @@ void write_pieces(const Writer& w, const std::vector<int>& rel) {
       w.put(e0 + k, r.row + kOffsets[r.orientation][0], r.col + kOffsets[r.orientation][1], 1.0f);
     }
   }
-  const int kind0 = w.ch("campaign_billboard"), prod0 = w.ch("campaign_product_burger"),
-            own0 = w.ch("campaign_owner_p0"), remaining = w.ch("campaign_remaining"), eternal = w.ch("campaign_eternal");
+  const int kind0 = CHANNEL("campaign_billboard"), prod0 = CHANNEL("campaign_product_burger"),
+            own0 = CHANNEL("campaign_owner_p0"), remaining = CHANNEL("campaign_remaining"), eternal = CHANNEL("campaign_eternal");
   for (const auto& c : s.campaigns) {
     const float left = static_cast<float>(c.remaining / L.duration_scale);
     const int owner = rel[static_cast<std::size_t>(c.owner)];
@@ -156,57 +162,57 @@ void write_head(const Writer& w, int observer, const std::vector<int>& rel) {
   const GameState& s = w.s;
   const ObservationLayout& L = w.L;
   float* vec = w.vec;
-  vec[w.at("phase") + static_cast<int>(s.phase)] = 1.0f;
+  vec[FIELD("phase") + static_cast<int>(s.phase)] = 1.0f;
   if (!s.pending.empty()) {
     const Pending& p = s.pending.back();
-    vec[w.at("decision") + static_cast<int>(p.decision)] = 1.0f;
-    vec[w.at("decider") + rel[static_cast<std::size_t>(p.player)]] = 1.0f;
-    vec[w.at("observer_to_move")] = p.player == observer ? 1.0f : 0.0f;
+    vec[FIELD("decision") + static_cast<int>(p.decision)] = 1.0f;
+    vec[FIELD("decider") + rel[static_cast<std::size_t>(p.player)]] = 1.0f;
+    vec[FIELD("observer_to_move")] = p.player == observer ? 1.0f : 0.0f;
   }
   const int cap = s.max_rounds ? *s.max_rounds : L.default_max_rounds;
-  vec[w.at("round")] = static_cast<float>(static_cast<double>(s.round) / std::max(cap, 1));
-  vec[w.at("round_abs")] = static_cast<float>(s.round / L.round_scale);
-  vec[w.at("num_players") + s.num_players - L.min_players] = 1.0f;
-  vec[w.at("standard")] = s.variant == "standard" ? 1.0f : 0.0f;
-  vec[w.at("bank")] = static_cast<float>(static_cast<double>(s.bank) / L.money_scale);
-  vec[w.at("bank_debt")] = static_cast<float>(static_cast<double>(s.bank_debt) / L.money_scale);
-  vec[w.at("bank_breaks") + std::min(s.bank_breaks, 2)] = 1.0f;
-  vec[w.at("reserve_revealed")] = s.reserve_revealed ? 1.0f : 0.0f;
-  one_hot(vec, w.at("ceo_slots"), static_cast<int>(L.ceo_slot_values.size()), index_in(L.ceo_slot_values, s.ceo_slots));
-  vec[w.at("structure_revealed")] = s.structure_revealed ? 1.0f : 0.0f;
-  vec[w.at("firing_revealed")] = s.firing_revealed ? 1.0f : 0.0f;
+  vec[FIELD("round")] = static_cast<float>(static_cast<double>(s.round) / std::max(cap, 1));
+  vec[FIELD("round_abs")] = static_cast<float>(s.round / L.round_scale);
+  vec[FIELD("num_players") + s.num_players - L.min_players] = 1.0f;
+  vec[FIELD("standard")] = s.variant == "standard" ? 1.0f : 0.0f;
+  vec[FIELD("bank")] = static_cast<float>(static_cast<double>(s.bank) / L.money_scale);
+  vec[FIELD("bank_debt")] = static_cast<float>(static_cast<double>(s.bank_debt) / L.money_scale);
+  vec[FIELD("bank_breaks") + std::min(s.bank_breaks, 2)] = 1.0f;
+  vec[FIELD("reserve_revealed")] = s.reserve_revealed ? 1.0f : 0.0f;
+  one_hot(vec, FIELD("ceo_slots"), static_cast<int>(L.ceo_slot_values.size()), index_in(L.ceo_slot_values, s.ceo_slots));
+  vec[FIELD("structure_revealed")] = s.structure_revealed ? 1.0f : 0.0f;
+  vec[FIELD("firing_revealed")] = s.firing_revealed ? 1.0f : 0.0f;
   for (int t = 0; t < kNumTypes; ++t) {  // numpy: a float32 array divided in float32
-    vec[w.at("supply") + t] = static_cast<float>(s.supply[t]) / static_cast<float>(L.supply_scale);
+    vec[FIELD("supply") + t] = static_cast<float>(s.supply[t]) / static_cast<float>(L.supply_scale);
   }
   for (int number : s.marketing_supply) {
     const int i = index_in(L.tile_numbers, number);
     if (i < 0) throw std::invalid_argument("observation: unknown marketing tile " + std::to_string(number));
-    vec[w.at("marketing_supply") + i] = 1.0f;
+    vec[FIELD("marketing_supply") + i] = 1.0f;
   }
   for (int number : s.house_supply) {
     const int i = index_in(L.house_numbers, number);
     if (i < 0) throw std::invalid_argument("observation: unknown house token " + std::to_string(number));
-    vec[w.at("house_supply") + i] = 1.0f;
+    vec[FIELD("house_supply") + i] = 1.0f;
   }
-  vec[w.at("gardens_left")] = static_cast<float>(static_cast<double>(s.gardens_left) / L.garden_tokens);
+  vec[FIELD("gardens_left")] = static_cast<float>(static_cast<double>(s.gardens_left) / L.garden_tokens);
   if (s.variant == "standard") {
-    for (int m = 0; m < kNumMilestones; ++m) vec[w.at("milestones_available") + m] = 1.0f;
-    for (int m : s.milestones_gone) vec[w.at("milestones_available") + m] = 0.0f;
+    for (int m = 0; m < kNumMilestones; ++m) vec[FIELD("milestones_available") + m] = 1.0f;
+    for (int m : s.milestones_gone) vec[FIELD("milestones_available") + m] = 0.0f;
   }
-  for (int m : s.milestones_this_turn) vec[w.at("milestones_this_turn") + m] = 1.0f;
-  vec[w.at("turn_hires")] = static_cast<float>(s.turn.hires / 4.0);
-  vec[w.at("turn_recruits_left")] = static_cast<float>(s.turn.recruits_left / 4.0);
+  for (int m : s.milestones_this_turn) vec[FIELD("milestones_this_turn") + m] = 1.0f;
+  vec[FIELD("turn_hires")] = static_cast<float>(s.turn.hires / 4.0);
+  vec[FIELD("turn_recruits_left")] = static_cast<float>(s.turn.recruits_left / 4.0);
   for (const auto& [trainer, left] : s.turn.trainers) {
     const int i = index_in(L.trainer_types, trainer);
     if (i >= 0) {
-      float& x = vec[w.at("turn_trainer_actions") + i];
+      float& x = vec[FIELD("turn_trainer_actions") + i];
       x = x + static_cast<float>(left / 3.0);
     }
   }
   for (int t = 0; t < kNumTypes; ++t) {
-    vec[w.at("turn_phantoms") + t] = s.turn.phantoms[t];
-    vec[w.at("turn_locked") + t] = s.turn.locked[t];
-    vec[w.at("turn_used") + t] = s.turn.used[t];
+    vec[FIELD("turn_phantoms") + t] = s.turn.phantoms[t];
+    vec[FIELD("turn_locked") + t] = s.turn.locked[t];
+    vec[FIELD("turn_used") + t] = s.turn.used[t];
   }
 }
 
@@ -219,41 +225,41 @@ void write_context(const Writer& w, int observer) {
   if (ctx.empty()) return;
   float* vec = w.vec;
   const int n = std::min(static_cast<int>(ctx.size()), L.context_slots);
-  for (int i = 0; i < n; ++i) vec[w.at("context") + i] = static_cast<float>(ctx[static_cast<std::size_t>(i)]) / static_cast<float>(L.context_scale);
-  vec[w.at("context_length")] = static_cast<float>(static_cast<double>(ctx.size()) / L.context_slots);
+  for (int i = 0; i < n; ++i) vec[FIELD("context") + i] = static_cast<float>(ctx[static_cast<std::size_t>(i)]) / static_cast<float>(L.context_scale);
+  vec[FIELD("context_length")] = static_cast<float>(static_cast<double>(ctx.size()) / L.context_slots);
   switch (p.decision) {
     case Decision::kInitialRestaurant:
-      vec[w.at("ctx_setup_second_round")] = ctx[0] == 2 ? 1.0f : 0.0f;
+      vec[FIELD("ctx_setup_second_round")] = ctx[0] == 2 ? 1.0f : 0.0f;
       break;
     case Decision::kCampaignTile:
     case Decision::kCampaignPlace:
     case Decision::kCampaignProduct:
     case Decision::kCampaignDuration: {
-      one_hot(vec, w.at("ctx_marketeer"), static_cast<int>(L.marketeer_types.size()), index_in(L.marketeer_types, ctx[0]));
+      one_hot(vec, FIELD("ctx_marketeer"), static_cast<int>(L.marketeer_types.size()), index_in(L.marketeer_types, ctx[0]));
       if (ctx.size() >= 2) {
-        one_hot(vec, w.at("ctx_campaign_tile"), static_cast<int>(L.tile_numbers.size()), index_in(L.tile_numbers, ctx[1]));
+        one_hot(vec, FIELD("ctx_campaign_tile"), static_cast<int>(L.tile_numbers.size()), index_in(L.tile_numbers, ctx[1]));
       }
       if (ctx.size() >= 5) {
-        const int piece = w.ch("pending_piece");
+        const int piece = CHANNEL("pending_piece");
         campaign_area(s, marketing_tile(ctx[1]).type, ctx[1], ctx[2], ctx[3], ctx[4], nullptr,
                       [&](int r, int c) { w.put(piece, r, c, 1.0f); });
       }
-      if (ctx.size() >= 6) one_hot(vec, w.at("ctx_product"), 5, ctx[5]);
+      if (ctx.size() >= 6) one_hot(vec, FIELD("ctx_product"), 5, ctx[5]);
       break;
     }
     case Decision::kHousePlace:
-      one_hot(vec, w.at("ctx_house"), static_cast<int>(L.house_numbers.size()), index_in(L.house_numbers, ctx[0]));
+      one_hot(vec, FIELD("ctx_house"), static_cast<int>(L.house_numbers.size()), index_in(L.house_numbers, ctx[0]));
       break;
     case Decision::kRestaurantPlace: {
       if (ctx.size() < 2) break;
       const int manager = ctx[0], index = ctx[1];
-      one_hot(vec, w.at("ctx_restaurant_manager"), static_cast<int>(L.manager_types.size()), index_in(L.manager_types, manager));
+      one_hot(vec, FIELD("ctx_restaurant_manager"), static_cast<int>(L.manager_types.size()), index_in(L.manager_types, manager));
       const auto& restaurants = s.players[static_cast<std::size_t>(p.player)].restaurants;
-      one_hot(vec, w.at("ctx_restaurant_index"), L.restaurants_per_player + 1, index);
-      vec[w.at("ctx_restaurant_new")] = index >= static_cast<int>(restaurants.size()) ? 1.0f : 0.0f;
+      one_hot(vec, FIELD("ctx_restaurant_index"), L.restaurants_per_player + 1, index);
+      vec[FIELD("ctx_restaurant_new")] = index >= static_cast<int>(restaurants.size()) ? 1.0f : 0.0f;
       if (index >= 0 && index < static_cast<int>(restaurants.size())) {
         const Restaurant& r = restaurants[static_cast<std::size_t>(index)];
-        const int piece = w.ch("pending_piece");
+        const int piece = CHANNEL("pending_piece");
         for (int dr = 0; dr < 2; ++dr)
           for (int dc = 0; dc < 2; ++dc) w.put(piece, r.row + dr, r.col + dc, 1.0f);
       }
@@ -262,7 +268,7 @@ void write_context(const Writer& w, int observer) {
     case Decision::kFreezer: {
       const int kept = std::min(static_cast<int>(ctx.size()), kFreezerGoods);
       for (int i = 0; i < kept; ++i) {
-        vec[w.at("ctx_freezer_kept") + i] = static_cast<float>(ctx[static_cast<std::size_t>(i)]) / static_cast<float>(L.stock_scale);
+        vec[FIELD("ctx_freezer_kept") + i] = static_cast<float>(ctx[static_cast<std::size_t>(i)]) / static_cast<float>(L.stock_scale);
       }
       break;
     }
@@ -275,7 +281,6 @@ void write_block(const Writer& w, int observer, int q, int seat, float* b) {
   const GameState& s = w.s;
   const ObservationLayout& L = w.L;
   const PlayerState& p = s.players[static_cast<std::size_t>(q)];
-  auto f = [&L](const char* name) { return L.block.at(name); };
   const bool other = q != observer;
   const bool s_hidden = other && !s.structure_revealed, f_hidden = other && !s.firing_revealed;
   Cards hand = p.hand, work = p.work, fired = p.fired;
@@ -286,7 +291,7 @@ void write_block(const Writer& w, int observer, int q, int seat, float* b) {
     work[kCeo] = p.work[kCeo];
   }
   if (f_hidden) fired.fill(0);
-  const int h = f("hand");
+  const int h = BLOCK("hand");
   for (int t = 0; t < kNumTypes; ++t) {
     b[h + t] = hand[t];
     b[h + kNumTypes + t] = work[t];
@@ -294,12 +299,12 @@ void write_block(const Writer& w, int observer, int q, int seat, float* b) {
     b[h + 3 * kNumTypes + t] = p.busy[t];
     b[h + 4 * kNumTypes + t] = fired[t];
   }
-  b[f("structure_hidden")] = s_hidden ? 1.0f : 0.0f;
-  b[f("firing_hidden")] = f_hidden ? 1.0f : 0.0f;
-  b[f("present")] = 1.0f;
-  b[f("seat") + seat] = 1.0f;
-  b[f("cash")] = static_cast<float>(static_cast<double>(p.cash) / L.money_scale);
-  if (p.bankrupt) b[f("bankrupt")] = 1.0f;
+  b[BLOCK("structure_hidden")] = s_hidden ? 1.0f : 0.0f;
+  b[BLOCK("firing_hidden")] = f_hidden ? 1.0f : 0.0f;
+  b[BLOCK("present")] = 1.0f;
+  b[BLOCK("seat") + seat] = 1.0f;
+  b[BLOCK("cash")] = static_cast<float>(static_cast<double>(p.cash) / L.money_scale);
+  if (p.bankrupt) b[BLOCK("bankrupt")] = 1.0f;
   int64_t slots = s.ceo_slots, price = L.base_unit_price;
   bool drive_in = false;
   for (int t = 0; t < kNumTypes; ++t) {
@@ -308,35 +313,35 @@ void write_block(const Writer& w, int observer, int q, int seat, float* b) {
     price += static_cast<int64_t>(work[t]) * e.price_delta;
     if ((e.drive_in || e.restaurant_placement != kNoPlacement) && work[t]) drive_in = true;
   }
-  b[f("open_slots")] = static_cast<float>(static_cast<double>(slots) / 10.0);
-  b[f("drive_in")] = drive_in ? 1.0f : 0.0f;
+  b[BLOCK("open_slots")] = static_cast<float>(static_cast<double>(slots) / 10.0);
+  b[BLOCK("drive_in")] = drive_in ? 1.0f : 0.0f;
   const bool lower = std::binary_search(p.milestones.begin(), p.milestones.end(), static_cast<int>(kFirstLowerPrices));
   if (lower) price += L.lower_prices_delta;
-  b[f("unit_price")] = static_cast<float>(static_cast<double>(price) / L.price_scale);
-  for (int g = 0; g < kNumGoods; ++g) b[f("stock") + g] = static_cast<float>(p.stock[g]) / static_cast<float>(L.stock_scale);
+  b[BLOCK("unit_price")] = static_cast<float>(static_cast<double>(price) / L.price_scale);
+  for (int g = 0; g < kNumGoods; ++g) b[BLOCK("stock") + g] = static_cast<float>(p.stock[g]) / static_cast<float>(L.stock_scale);
   if (!p.restaurants.empty()) {
     const double per = 1.0 / L.restaurants_per_player;
     int soon = 0;
     for (const auto& r : p.restaurants) soon += r.coming_soon;
-    b[f("restaurants")] = static_cast<float>(static_cast<double>(p.restaurants.size()) * per);
-    b[f("coming_soon")] = static_cast<float>(soon * per);
+    b[BLOCK("restaurants")] = static_cast<float>(static_cast<double>(p.restaurants.size()) * per);
+    b[BLOCK("coming_soon")] = static_cast<float>(soon * per);
   }
-  b[f("income")] = static_cast<float>(static_cast<double>(p.income) / L.money_scale);
-  b[f("recruit_discounts")] = static_cast<float>(p.recruit_discounts / 4.0);
-  for (int m : p.milestones) b[f("milestones") + m] = 1.0f;
+  b[BLOCK("income")] = static_cast<float>(static_cast<double>(p.income) / L.money_scale);
+  b[BLOCK("recruit_discounts")] = static_cast<float>(p.recruit_discounts / 4.0);
+  for (int m : p.milestones) b[BLOCK("milestones") + m] = 1.0f;
   if (q < static_cast<int>(s.spots.size())) {
     const int spot = s.spots[static_cast<std::size_t>(q)];
-    if (spot >= 0 && spot < L.max_players) b[f("turn_spot") + spot] = 1.0f;
+    if (spot >= 0 && spot < L.max_players) b[BLOCK("turn_spot") + spot] = 1.0f;
   }
-  if (!s.pending.empty() && s.pending.back().player == q) b[f("to_move")] = 1.0f;
+  if (!s.pending.empty() && s.pending.back().player == q) b[BLOCK("to_move")] = 1.0f;
   if (p.reserve) {
     const int i = index_in(L.reserve_values, *p.reserve);
     const PlayerState& me = s.players[static_cast<std::size_t>(observer)];
     const bool visible = !other || s.reserve_revealed ||
                          std::binary_search(me.milestones.begin(), me.milestones.end(), static_cast<int>(kFirstHave20));
     if (i >= 0 && visible) {
-      b[f("reserve_known")] = 1.0f;
-      b[f("reserve") + i] = 1.0f;
+      b[BLOCK("reserve_known")] = 1.0f;
+      b[BLOCK("reserve") + i] = 1.0f;
     }
   }
 }
@@ -363,7 +368,7 @@ const std::vector<float>& StaticPlanes::of(const std::shared_ptr<const Board>& b
 
 std::vector<float> static_planes(const Board& b) {
   const ObservationLayout& L = observation_layout();
-  const int count = L.channel.at("drink_soda") + 1, plane = L.rows * L.cols;
+  const int count = CHANNEL("drink_soda") + 1, plane = L.rows * L.cols;
   std::vector<float> planes(static_cast<std::size_t>(count * plane), 0.0f);
   auto put = [&](const char* name, int r, int c) { planes[static_cast<std::size_t>(L.channel.at(name) * plane + r * L.cols + c)] = 1.0f; };
   const int H = b.height(), W = b.width();
@@ -426,7 +431,7 @@ void write_rest(const GameState& s, int observer, float* out, std::vector<int32_
   write_pieces(w, rel);
   write_head(w, observer, rel);
   write_context(w, observer);
-  const int first_block = L.field.at("player0");
+  const int first_block = FIELD("player0");
   for (int slot = 0; slot < n; ++slot) {
     write_block(w, observer, by_slot[static_cast<std::size_t>(slot)], (me + slot) % n,
                 w.vec + first_block + slot * L.block_size);

@@ -101,7 +101,7 @@ class SpotCheck {
       if (it == reach_.end()) it = reach_.emplace(*range, reach_within(s_, player_, *range)).first;
       reach = &it->second;
     }
-    const bool any = campaign_placements(*s_.board, grid_, tile, reach).any();
+    const bool any = any_campaign_placement(*s_.board, grid_, tile, reach);
     found_.emplace(key, any);
     return any;
   }

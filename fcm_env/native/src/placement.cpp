@@ -309,6 +309,36 @@ Legal campaign_placements(const Board& board, const Mask& occupied, const Market
   return legal;
 }
 
+bool any_campaign_placement(const Board& board, const Mask& occupied, const MarketingTileSpec& tile,
+                            const Mask* reach) {
+  const auto& shapes = campaign_shapes(tile);
+  check_mask(board, occupied, "occupied");
+  if (reach != nullptr) check_mask(board, *reach, "reach");
+  const int H = board.height(), W = board.width();
+  const Mask& access = board.has_road_access();
+  auto hook = [&](std::size_t i) { return access[i] && (reach == nullptr || (*reach)[i]); };  // C14
+  for (std::size_t o = 0; o < shapes.size() && o < static_cast<std::size_t>(kCampaignOrientations); ++o) {
+    const auto [rows, cols] = shapes[o];
+    for (int r = 0; r + rows <= H; ++r) {
+      for (int c = 0; c + cols <= W; ++c) {
+        bool free = true, hooked = false;
+        for (int dr = 0; dr < rows && free; ++dr) {
+          for (int dc = 0; dc < cols; ++dc) {
+            const auto i = static_cast<std::size_t>((r + dr) * W + c + dc);
+            if (occupied[i]) {
+              free = false;
+              break;
+            }
+            hooked = hooked || hook(i);
+          }
+        }
+        if (free && hooked) return true;
+      }
+    }
+  }
+  return false;
+}
+
 // ------------------------------------------------------------------ airplanes
 
 std::vector<std::array<int, 2>> airplane_placements(const Board& board, const MarketingTileSpec& tile) {

@@ -76,6 +76,9 @@ std::vector<Square> campaign_squares(int row, int col, int orientation, const Ma
 // rules: Initiate marketing campaigns; C13, C14, C17. ``reach`` null: unlimited (still needs a road)
 Legal campaign_placements(const Board& board, const Mask& occupied, const MarketingTileSpec& tile,
                           const Mask* reach = nullptr);
+// whether campaign_placements(...) has any spot, stopping at the first (the launch asks it per tile)
+bool any_campaign_placement(const Board& board, const Mask& occupied, const MarketingTileSpec& tile,
+                            const Mask* reach);
 
 // an airplane against one map edge, over ``size`` full rows (E/W) or columns (N/S) from ``start``
 struct AirplaneLane {
