@@ -2,6 +2,7 @@
 #include "vec_env.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -26,19 +27,26 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-namespace {
-std::pair<int, int> part(int n, int parts, int index) {
-  const int base = n / parts, extra = n % parts;
-  const int first = index * base + std::min(index, extra);
-  return {first, first + base + (index < extra ? 1 : 0)};
+void ThreadPool::drain(const std::function<void(int, int)>& job, int n) {
+  constexpr int kSlice = 2;
+  while (true) {
+    const int first = next_.fetch_add(kSlice);
+    if (first >= n) return;
+    job(first, std::min(first + kSlice, n));
+  }
 }
-}  // namespace
 
-void ThreadPool::loop(int index) {
+void ThreadPool::loop(int /*index*/) {
   int seen = 0;
   while (true) {
     const std::function<void(int, int)>* job = nullptr;
     int n = 0;
+    // the next call usually comes within a few hundred microseconds (the learner's turn in Python): watch for
+    // it a little before sleeping, so a waking thread does not cost more than the slice it would take
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+    while (generation_.load(std::memory_order_acquire) == seen && std::chrono::steady_clock::now() < until) {
+      std::this_thread::yield();
+    }
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
@@ -48,15 +56,14 @@ void ThreadPool::loop(int index) {
       n = n_;
     }
     try {
-      const auto [first, last] = part(n, size(), index);
-      if (first < last) (*job)(first, last);
+      drain(*job, n);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!error_) error_ = std::current_exception();
     }
-    {
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (--pending_ == 0) done_.notify_one();
+      done_.notify_one();
     }
   }
 }
@@ -72,18 +79,18 @@ void ThreadPool::run(int n, const std::function<void(int, int)>& job) {
     n_ = n;
     pending_ = static_cast<int>(workers_.size());
     error_ = nullptr;
+    next_.store(0);
     ++generation_;
   }
   wake_.notify_all();
   std::exception_ptr mine;
   try {
-    const auto [first, last] = part(n, size(), 0);
-    if (first < last) job(first, last);
+    drain(job, n);
   } catch (...) {
     mine = std::current_exception();
   }
   std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return pending_ == 0; });
+  done_.wait(lock, [&] { return pending_.load() == 0; });
   if (mine) std::rethrow_exception(mine);
   if (error_) std::rethrow_exception(error_);
 }

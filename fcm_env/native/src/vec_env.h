@@ -9,6 +9,7 @@
 // legal actions). So sub-env i plays the games of FcmSingleAgentEnv(engine="python") with the same seeds.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -34,7 +35,8 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
   int size() const { return static_cast<int>(workers_.size()) + 1; }
-  // job(first, last) over [0, n) cut into size() contiguous parts; the first exception is rethrown
+  // job(first, last) over [0, n), each thread taking the next small slice until none is left (games differ
+  // in cost: a Dinnertime, a new game), the caller's thread too; the first exception is rethrown
   void run(int n, const std::function<void(int, int)>& job);
 
  private:
@@ -43,7 +45,10 @@ class ThreadPool {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   const std::function<void(int, int)>* job_ = nullptr;
-  int n_ = 0, generation_ = 0, pending_ = 0;
+  int n_ = 0;
+  std::atomic<int> generation_{0}, pending_{0};
+  std::atomic<int> next_{0};
+  void drain(const std::function<void(int, int)>& job, int n);
   bool stop_ = false;
   std::exception_ptr error_;
 };
