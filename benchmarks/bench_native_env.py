@@ -27,7 +27,6 @@ import argparse
 import os
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 # numpy's BLAS threads spin-wait on the other core after numpy calls; nothing here needs them, and they would
@@ -146,9 +145,9 @@ def openspiel_chess(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
-def clone_and_memory(players: int, max_rounds: int) -> tuple[float, float]:
-    """Microseconds per clone of a mid-game native game, and the bytes one game's copy holds (tracemalloc
-    cannot see C++ memory: measured as the process's resident growth over 2,000 clones instead)."""
+def clone_and_memory(players: int, max_rounds: int) -> tuple[float, float, float]:
+    """Microseconds per clone of a mid-game native game, the bytes its copy holds (the board is shared by
+    every copy), and the bytes of the board itself."""
     game = _core.Game.new(players, 7, "standard", max_rounds)
     game.play_random(3, 300)
     n = 20_000
@@ -156,16 +155,9 @@ def clone_and_memory(players: int, max_rounds: int) -> tuple[float, float]:
     for _ in range(n):
         game.clone()
     per_clone = 1e6 * (time.perf_counter() - start) / n
-    tracemalloc.stop()
-    before = _resident()
-    kept = [game.clone() for _ in range(2000)]
-    grown = (_resident() - before) / len(kept)
-    return per_clone, grown
-
-
-def _resident() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * 4096
+    tables = _core.Board(game.to_dict()["board"]).tables()
+    board_bytes = sum(array.nbytes for array in tables.values())
+    return per_clone, game.memory_bytes(), board_bytes
 
 
 def main() -> None:
@@ -216,9 +208,9 @@ def main() -> None:
           f"{ratio('vector native 2 threads', 'OpenSpiel chess')} OpenSpiel chess")
     print(f"  aec:    native {ratio('aec native', 'aec python')} python, "
           f"{ratio('aec native', 'OpenSpiel chess')} OpenSpiel chess")
-    per_clone, memory = clone_and_memory(p, r)
-    print(f"clone of a {p}-player native game: {per_clone:.2f} us; memory per game copy: about "
-          f"{memory / 1024:.1f} KiB")
+    per_clone, memory, board = clone_and_memory(p, r)
+    print(f"clone of a {p}-player native game in round 10 or so: {per_clone:.2f} us; memory: {memory / 1024:.1f} KiB "
+          f"per game copy, plus its board's tables ({board / 1024:.0f} KiB), which every copy shares")
 
 
 if __name__ == "__main__":

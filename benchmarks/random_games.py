@@ -79,6 +79,7 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
     out = Outcome(variant, players, game_seed)
     rng = random.Random(f"native/{players}/{variant}/{game_seed}")
     theirs = Game.new(players, seed=game_seed, variant=variant, max_rounds=max_rounds)
+    start_money = theirs.state.bank
     steps = 0
     try:
         ours = NativeGame.new(players, game_seed, variant, max_rounds)
@@ -87,7 +88,7 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
                 out.failure, out.message = "difference", f"step {steps}: the legal ids differ"
                 return out
             if steps % compare_every == 0:
-                check_state(theirs.state)
+                check_state(theirs.state, start_money)
                 if ours.to_dict() != theirs.to_dict():
                     out.failure, out.message = "difference", f"step {steps}: the states differ"
                     return out

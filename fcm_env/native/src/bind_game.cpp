@@ -182,6 +182,28 @@ ObservationLayout layout_from(const py::dict& raw) {
   return L;
 }
 
+template <typename T>
+std::size_t held(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+// the heap and inline bytes one game holds besides its (shared) board: what a copy costs in memory
+std::size_t game_bytes(const Game& g) {
+  const GameState& s = g.state();
+  std::size_t bytes = sizeof(Game) + s.variant.capacity() + held(s.layout) + held(s.turn_order) + held(s.players) +
+                      held(s.milestones_gone) + held(s.milestones_this_turn) + held(s.marketing_supply) +
+                      held(s.pending) + held(s.queue) + held(s.passed) + held(s.spots) + held(s.turn.trainers) +
+                      held(s.houses) + held(s.house_supply) + held(s.campaigns);
+  for (const auto& row : s.layout) {
+    for (const auto& cell : row) bytes += sizeof(cell) + cell.capacity();
+  }
+  for (const auto& p : s.players) bytes += held(p.restaurants) + held(p.milestones) + held(p.reserve_offer);
+  for (const auto& p : s.pending) bytes += held(p.context);
+  for (const auto& h : s.houses) bytes += held(h.squares) + held(h.garden) + held(h.demand);
+  for (const auto& c : s.campaigns) bytes += held(c.squares);
+  return bytes;
+}
+
 // a float32 buffer of the observation's flat size, written in place (no copy)
 float* flat_buffer(py::array_t<float, py::array::c_style>& out) {
   const ObservationLayout& L = observation_layout();
@@ -247,6 +269,8 @@ void bind_game(py::module_& m) {
           py::arg("doc"), "a game at the document's position (fcm_env.native checks the document first)")
       .def("to_dict", [](const Game& g) { return state_document(g.state(), milestone_names()); })
       .def("clone", [](const Game& g) { return Game(g); })
+      .def("memory_bytes", [](const Game& g) { return game_bytes(g); },
+           "bytes a copy of this game holds (its board is shared by every copy and not counted)")
       .def_property_readonly("phase", [](const Game& g) { return phase_name(g.state().phase); })
       .def_property_readonly("current_player", [](const Game& g) {
         return g.current_player() < 0 ? py::object(py::none()) : py::object(py::int_(g.current_player()));
