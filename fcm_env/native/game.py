@@ -192,9 +192,7 @@ class NativeGame:
         return self._ids
 
     def is_legal_id(self, index: int) -> bool:
-        ids = self.legal_ids()
-        at = int(np.searchsorted(ids, index))
-        return at < ids.size and int(ids[at]) == index
+        return self._core.is_legal_id(index)
 
     # ------------------------------------------------------------------ moves
 

@@ -310,6 +310,14 @@ void bind_game(py::module_& m) {
         std::copy(ids.begin(), ids.end(), out.mutable_data());
         return out;
       })
+      .def("is_legal_id", [](Game& g, int64_t id) {
+        if (g.pending() == nullptr || id < 0 || id >= num_actions()) return false;
+        try {
+          return g.is_legal(decode(static_cast<int>(id), g.pending()->decision));
+        } catch (const IllegalAction&) {
+          return false;  // an id of a segment the pending decision does not ask
+        }
+      }, py::arg("id"), "whether the flat id is one of the pending decision's legal actions")
       .def("apply", [](Game& g, int kind, const std::vector<int>& args) { g.apply(action_from(kind, args)); },
            py::arg("kind"), py::arg("args"))
       .def("apply_id", [](Game& g, int id) {
