@@ -44,6 +44,9 @@ from fcm_env.engine.game import Game
 from fcm_env.env.vector import FcmVectorEnv
 from fcm_env.native import _core
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_env import pettingzoo_rate  # the PettingZoo loop of the chess comparison there
+
 
 def engine_python(players: int, seconds: float, max_rounds: int) -> float:
     rng = np.random.default_rng(0)
@@ -105,19 +108,8 @@ def vector(players: int, seconds: float, max_rounds: int, num_envs: int, engine:
 
 
 def aec(players: int, seconds: float, max_rounds: int, engine: str) -> float:
-    env = fcm_env.env(num_players=players, max_rounds=max_rounds, engine=engine)
-    steps = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        env.reset(seed=seed)
-        for agent in env.possible_agents:
-            env.action_space(agent).seed(seed)
-        seed += 1
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            env.step(None if term or trunc else env.action_space(agent).sample(obs["action_mask"]))
-            steps += 1
-    return steps / (time.perf_counter() - start)
+    """The PettingZoo loop of ``bench_env.py`` (the same one the chess comparison there uses)."""
+    return pettingzoo_rate(lambda: fcm_env.env(num_players=players, max_rounds=max_rounds, engine=engine), seconds)
 
 
 def openspiel_chess(seconds: float) -> float | None:
