@@ -20,6 +20,7 @@ import numpy as np
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game
+from fcm_env.engine.hidden.determinize import UniformModel
 from fcm_env.engine.state import Phase
 
 from . import _core
@@ -238,8 +239,17 @@ class NativeGame:
     # ------------------------------------------------------------------ hidden information
 
     def determinize(self, observer: int, rng: np.random.Generator, model: Any = None) -> NativeGame:
-        """``Game.determinize`` of this position (the same draws, the same leak contract), as a native game.
-        The redraw itself runs on the Python engine: it is asked once per search iteration at most."""
+        """``Game.determinize`` of this position (the same draws from ``rng``, the same world, the same leak
+        contract), as a native game. With the default ``UniformModel`` it runs in the core, taking numpy's
+        PCG64 state and handing it back advanced; another model (a Python object) runs on the Python engine."""
+        if model is None or type(model) is UniformModel:
+            bits = rng.bit_generator
+            if isinstance(bits, np.random.PCG64):
+                if not 0 <= int(observer) < self.num_players:
+                    raise ValueError(f"observer must be a player id 0..{self.num_players - 1}, got {observer!r}")
+                world, after = self._core.determinize(int(observer), bits.state)
+                bits.state = after
+                return NativeGame(world)
         return NativeGame.from_game(self.to_python().determinize(observer, rng, model))
 
     def seat_view(self, player: int) -> Game:

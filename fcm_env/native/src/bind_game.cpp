@@ -5,11 +5,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 #include "codec.h"
 #include "document.h"
+#include "hidden.h"
 #include "game.h"
 #include "observation.h"
 #include "phases.h"
@@ -269,6 +271,33 @@ void bind_game(py::module_& m) {
           py::arg("doc"), "a game at the document's position (fcm_env.native checks the document first)")
       .def("to_dict", [](const Game& g) { return state_document(g.state(), milestone_names()); })
       .def("clone", [](const Game& g) { return Game(g); })
+      .def("determinize", [](const Game& g, int observer, const py::dict& bit_generator) {
+        // the numpy generator's PCG64 state in, the advanced state out: the draws continue in numpy
+        const py::dict inner = bit_generator["state"];
+        const py::int_ state = inner["state"], inc = inner["inc"];
+        const py::int_ mask(std::numeric_limits<uint64_t>::max());
+        auto half = [&mask](const py::int_& v, int shift) {
+          return py::int_(v.attr("__rshift__")(shift).attr("__and__")(mask)).cast<uint64_t>();
+        };
+        Pcg64 rng = Pcg64::from_snapshot(Pcg64::Snapshot{
+            {half(state, 64), half(state, 0), half(inc, 64), half(inc, 0)},
+            bit_generator["has_uint32"].cast<int>() != 0, bit_generator["uinteger"].cast<uint32_t>()});
+        Game world(determinize(g.state(), observer, rng));
+        const Pcg64::Snapshot after = rng.snapshot();
+        auto join = [](uint64_t hi, uint64_t lo) {
+          return py::int_(py::int_(hi).attr("__lshift__")(64).attr("__or__")(py::int_(lo)));
+        };
+        py::dict out_inner;
+        out_inner["state"] = join(after.words[0], after.words[1]);
+        out_inner["inc"] = join(after.words[2], after.words[3]);
+        py::dict out;
+        out["bit_generator"] = "PCG64";
+        out["state"] = out_inner;
+        out["has_uint32"] = after.has_uint32 ? 1 : 0;
+        out["uinteger"] = after.uinteger;
+        return py::make_tuple(std::move(world), out);
+      }, py::arg("observer"), py::arg("bit_generator"),
+      "(world, the generator's state after): Game.determinize with the uniform model, numpy's PCG64 state in and out")
       .def("memory_bytes", [](const Game& g) { return game_bytes(g); },
            "bytes a copy of this game holds (its board is shared by every copy and not counted)")
       .def_property_readonly("phase", [](const Game& g) { return phase_name(g.state().phase); })

@@ -126,6 +126,15 @@ void ask_next(GameState& s) {
 
 }  // namespace
 
+bool fire_can_choose(const GameState& s, int player) { return !only_done(s, player); }
+
+bool fire_mark(GameState& s, int player, int etype) {
+  PlayerState& p = s.players.at(static_cast<std::size_t>(player));
+  if (etype < 0 || etype >= kNumTypes) throw std::invalid_argument("fire: no card type " + std::to_string(etype));
+  p.fired[static_cast<std::size_t>(etype)] = static_cast<int16_t>(p.fired[static_cast<std::size_t>(etype)] + 1);
+  return !only_done(s, player);
+}
+
 void start_payday(GameState& s) {
   s.phase = Phase::kPayday;
   s.pending.clear();

@@ -169,6 +169,19 @@ void start_order_of_business(GameState& s) {
 
 }  // namespace
 
+bool restructure_can_choose(const GameState& s, int player) { return can_put_to_work(s, player); }
+
+bool restructure_put_to_work(GameState& s, int player, int etype) {
+  PlayerState& p = s.players.at(static_cast<std::size_t>(player));
+  if (etype < 0 || etype >= kNumTypes || p.hand[static_cast<std::size_t>(etype)] <= 0) {
+    throw std::invalid_argument("put_to_work: player " + std::to_string(player) + " has no card of type " +
+                                std::to_string(etype) + " in hand");
+  }
+  p.hand[static_cast<std::size_t>(etype)] = static_cast<int16_t>(p.hand[static_cast<std::size_t>(etype)] - 1);
+  p.work[static_cast<std::size_t>(etype)] = static_cast<int16_t>(p.work[static_cast<std::size_t>(etype)] + 1);
+  return can_put_to_work(s, player);
+}
+
 void start_restructuring(GameState& s) {
   s.phase = Phase::kRestructuring;
   if (s.round == 1) {  // rules: Phase 1 — in the first turn the CEO is the only card played

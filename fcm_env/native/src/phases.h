@@ -62,6 +62,13 @@ bool begin_production(GameState& s, int player);
 bool begin_houses(GameState& s, int player);
 bool begin_restaurants(GameState& s, int player);
 
+// the face-down choices one atomic choice at a time, shared by the decisions and determinize (hidden.h):
+// whether the phase asks the player at all, and one card taken (true while the choice goes on)
+bool restructure_can_choose(const GameState& s, int player);
+bool restructure_put_to_work(GameState& s, int player, int etype);
+bool fire_can_choose(const GameState& s, int player);
+bool fire_mark(GameState& s, int player, int etype);
+
 // the engine's own steps (flow.advance)
 void start_restructuring(GameState& s);
 void start_working(GameState& s);

@@ -232,6 +232,17 @@ std::vector<int64_t> Pcg64::permutation(int64_t n) {
   return values;
 }
 
+Pcg64 Pcg64::from_snapshot(const Snapshot& snap) {
+  Pcg64 rng(0);
+  rng.state_ = (static_cast<unsigned __int128>(snap.words[0]) << 64) | snap.words[1];
+  rng.inc_ = (static_cast<unsigned __int128>(snap.words[2]) << 64) | snap.words[3];
+  rng.has_uint32_ = snap.has_uint32;
+  rng.uinteger_ = snap.uinteger;
+  return rng;
+}
+
+Pcg64::Snapshot Pcg64::snapshot() const { return Snapshot{state_words(), has_uint32_, uinteger_}; }
+
 std::array<uint64_t, 4> Pcg64::state_words() const {
   return {static_cast<uint64_t>(state_ >> 64), static_cast<uint64_t>(state_), static_cast<uint64_t>(inc_ >> 64),
           static_cast<uint64_t>(inc_)};

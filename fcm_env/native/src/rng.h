@@ -42,6 +42,14 @@ class Pcg64 {
 
   // the 128-bit state and increment as two 64-bit halves each (high, low), to compare with numpy's
   std::array<uint64_t, 4> state_words() const;
+  // numpy's whole PCG64 state (bit_generator.state): a generator can be handed over from numpy and back
+  struct Snapshot {
+    std::array<uint64_t, 4> words;  // state high, state low, inc high, inc low
+    bool has_uint32;
+    uint32_t uinteger;
+  };
+  static Pcg64 from_snapshot(const Snapshot& snap);
+  Snapshot snapshot() const;
 
  private:
   void step();

@@ -1,0 +1,94 @@
+// determinize (hidden.h), step for step as the Python engine does it, drawing what UniformModel draws.
+#include "hidden.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "milestones.h"
+#include "phases.h"
+#include "rules_data.h"
+
+namespace fcm {
+
+namespace {
+
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// another player's face-down choice made again, one atomic choice at a time, as the phase would ask it
+void choose_again(GameState& s, int player, Decision decision, Pcg64& rng) {
+  const bool restructure = decision == Decision::kRestructure;
+  if (!(restructure ? restructure_can_choose(s, player) : fire_can_choose(s, player))) return;  // public: D53
+  const Pending pending{decision, player, {}};
+  std::vector<Action> legal;
+  while (true) {
+    legal.clear();
+    (restructure ? legal_restructure : legal_fire)(s, pending, legal);
+    std::sort(legal.begin(), legal.end());
+    const Action a = legal[static_cast<std::size_t>(rng.integers(0, static_cast<int64_t>(legal.size())))];
+    if (a.n == 0) return;  // done
+    if (!(restructure ? restructure_put_to_work(s, player, a[0]) : fire_mark(s, player, a[0]))) return;
+  }
+}
+
+}  // namespace
+
+GameState determinize(const GameState& real, int observer, Pcg64& rng) {
+  const int n = real.num_players;
+  if (observer < 0 || observer >= n) {
+    throw std::invalid_argument("observer must be a player id 0.." + std::to_string(n - 1) + ", got " +
+                                std::to_string(observer));
+  }
+  GameState s = real;
+  // which facts are hidden from the observer (visibility.hidden_from)
+  std::vector<int> reserves, structures, firings;
+  if (!(s.reserve_revealed || has_milestone(s, observer, kFirstHave20))) {
+    for (int p = 0; p < n; ++p) {
+      if (p != observer && s.players[static_cast<std::size_t>(p)].reserve) reserves.push_back(p);
+    }
+  }
+  if (!(s.structure_revealed && s.firing_revealed)) {
+    for (int p = 0; p < n; ++p) {
+      if (p == observer) continue;
+      if (!s.structure_revealed) structures.push_back(p);
+      if (!s.firing_revealed) firings.push_back(p);
+    }
+  }
+  // 1. erase: nothing of the truth may reach the redraw (visibility.erase)
+  for (int p = 0; p < n; ++p) {
+    PlayerState& player = s.players[static_cast<std::size_t>(p)];
+    if (contains(reserves, p)) player.reserve.reset();
+    if (contains(structures, p)) {
+      const int16_t ceo = player.work[kCeo];
+      for (int t = 0; t < kNumTypes; ++t) {
+        player.hand[static_cast<std::size_t>(t)] = static_cast<int16_t>(player.hand[static_cast<std::size_t>(t)] +
+                                                                        player.work[static_cast<std::size_t>(t)]);
+      }
+      player.hand[kCeo] = static_cast<int16_t>(player.hand[kCeo] - ceo);
+      player.work.fill(0);
+      player.work[kCeo] = ceo;
+    }
+    if (contains(firings, p)) player.fired.fill(0);
+  }
+  // 2. redraw, player by player
+  for (int p : reserves) {
+    PlayerState& player = s.players[static_cast<std::size_t>(p)];
+    const auto& values = player.reserve_offer;
+    if (values.empty()) throw std::invalid_argument("determinize: player " + std::to_string(p) + " was dealt no reserve");
+    player.reserve = values[static_cast<std::size_t>(rng.integers(0, static_cast<int64_t>(values.size())))];
+  }
+  if (s.phase == Phase::kRestructuring) {
+    for (int p : structures) {
+      if (!contains(s.queue, p)) choose_again(s, p, Decision::kRestructure, rng);
+    }
+  }
+  if (s.phase == Phase::kPayday) {
+    for (int p : firings) {
+      if (!contains(s.queue, p)) choose_again(s, p, Decision::kFire, rng);
+    }
+  }
+  return s;
+}
+
+}  // namespace fcm
