@@ -60,10 +60,23 @@ class SeededAgent:
 def agent_move(agent: Any, game: Game, player: int, observer: Any = None, out: np.ndarray | None = None) -> Action:
     """Ask any agent for ``player``'s move: ``act_on_game`` if it reads the engine, else the seat's flat
     observation and legal-action mask, its answer decoded (``observer``: an ``Observer`` to reuse;
-    ``out``: a buffer for the observation). Every front end and tournament asks bots through this."""
+    ``out``: a buffer for the observation). Every front end and tournament asks bots through this.
+
+    ``game`` may be a native game (``fcm_env.native.NativeGame``): an agent that reads only the legal actions
+    (``reads_legal_actions_only``) is asked on it directly, one that reads the engine's state is asked on the
+    Python game at the same position, and the others get the core's observation and mask."""
+    native = getattr(game, "engine", None) == "native"
     if hasattr(agent, "act_on_game"):
+        if native and not getattr(agent, "reads_legal_actions_only", False):
+            return agent.act_on_game(game.to_python(), player)
         return agent.act_on_game(game, player)
     from fcm_env.encoding import CODEC, Observer, legal_action_mask
 
+    if native:
+        observation = game.observe_flat(player, out if out is not None else np.zeros(Observer().flat_size, np.float32))
+        mask = np.zeros(CODEC.n, dtype=np.int8)
+        if game.current_player == player:
+            mask[game.legal_ids()] = 1
+        return CODEC.decode(int(agent.act(observation, mask)), game.pending)
     observation = (observer or Observer()).observe_flat(game, player, out=out)
     return CODEC.decode(int(agent.act(observation, legal_action_mask(game, player))), game)

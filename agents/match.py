@@ -15,6 +15,7 @@ import numpy as np
 
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord, new_recorded_game
+from fcm_env.env.engines import resolve_engine
 
 from .base import agent_move
 
@@ -96,10 +97,21 @@ def play_game(
     variant: str = "standard",
     max_rounds: int = 30,
     max_decisions: int = 200_000,
+    engine: str = "python",
 ) -> MatchResult:
-    """Play a whole game; ``agents[i]`` plays player id ``i``."""
+    """Play a whole game; ``agents[i]`` plays player id ``i``.
+
+    ``engine`` (``"python"``, ``"native"``, ``"auto"``: native when built) plays the same game either way;
+    the native core pays off for agents that read observations or only the legal actions (an agent that
+    reads the engine's state is asked on a Python game at each of its decisions: ``agent_move``)."""
     num_players = len(agents)
-    game = new_recorded_game(num_players, seed, variant=variant, max_rounds=max_rounds)
+    if resolve_engine(engine) == "native":
+        from fcm_env.native.game import NativeGame
+
+        game = NativeGame.new(num_players, seed, variant, max_rounds)
+        game.history = []
+    else:
+        game = new_recorded_game(num_players, seed, variant=variant, max_rounds=max_rounds)
     for agent in agents:
         if hasattr(agent, "reset"):
             agent.reset()
@@ -110,7 +122,7 @@ def play_game(
         if player is None:
             raise RuntimeError(f"seed {seed}: the game stopped in {game.phase.name} with no decision pending")
         agent = agents[player]
-        if observer is None and not hasattr(agent, "act_on_game"):
+        if observer is None and not hasattr(agent, "act_on_game") and getattr(game, "engine", None) != "native":
             from fcm_env.encoding import Observer
 
             observer = Observer()

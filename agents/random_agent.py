@@ -18,6 +18,9 @@ class RandomAgent(SeededAgent):
     The same seed gives the same choices in the same positions, on every machine.
     """
 
+    #: ``act_on_game`` reads only the legal actions: a native game is asked directly (``agent_move``)
+    reads_legal_actions_only = True
+
     def __init__(self, seed: int | None = None, name: str = "random"):
         super().__init__(seed, name)
 

@@ -57,7 +57,7 @@ def _progress(total: int, desc: str, enabled: bool = True, initial: int = 0) -> 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,
               out_dir: Path | None, records: bool, progress: bool = True, backend: str = "process",
               address: str | None = None, resume: bool = False, command: str = "simulate",
-              argv: Sequence[str] = ()) -> int:
+              argv: Sequence[str] = (), engine: str = "python") -> int:
     """Play a batch of bot games (``fcm_training.common.tournament_run``), print the table, write results to ``out_dir``.
 
     Each game is kept in ``out_dir`` as it ends (``TournamentRun``) and ``resume`` plays only the missing
@@ -86,8 +86,10 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
                 raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
             elif address is not None:
                 raise ValueError("an address is for --backend ray (a Ray cluster to join)")
+            from fcm_env.env.engines import resolve_engine
+
             config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
-                                      workers=workers)
+                                      workers=workers, engine=resolve_engine(engine))
             run = TournamentRun(config, out_dir, records=records, resume=resume, overwrite=False)
             before, todo = run.kept, len(run.missing())
             start = time.perf_counter()
@@ -170,7 +172,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return run_batch(_specs(args.agents), games=args.games, seed=args.seed, variant=args.variant,
                      max_rounds=args.max_rounds, workers=args.workers, out_dir=out, records=args.records,
                      progress=not args.no_progress, resume=args.resume is not None, command="simulate",
-                     argv=args.argv_echo)
+                     argv=args.argv_echo, engine=args.engine)
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
@@ -183,7 +185,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return run_batch(lineup, games=args.games, seed=args.seed, variant=args.variant, max_rounds=args.max_rounds,
                      workers=args.workers, out_dir=out, records=args.records, progress=not args.no_progress,
                      backend=args.backend, address=args.address, resume=args.resume is not None,
-                     command="evaluate", argv=args.argv_echo)
+                     command="evaluate", argv=args.argv_echo, engine=args.engine)
 
 
 def _cmd_leaderboard(args: argparse.Namespace) -> int:

@@ -58,6 +58,10 @@ def _batch_options(p: argparse.ArgumentParser) -> None:
     _game_options(p, seed_help="seed of the first game (game g uses seed + g)")
     p.add_argument("--workers", type=_at_least_one, default=1,
                    help="worker processes (results do not depend on it)")
+    p.add_argument("--engine", default="python", choices=("auto", "native", "python"),
+                   help="the engine the games are played on (results do not depend on it): native is faster for "
+                        "agents that read observations or only the legal actions (random, policies), not for those "
+                        "that read the engine's state (heuristic, search); auto: native when built")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

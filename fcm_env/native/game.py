@@ -78,6 +78,8 @@ class NativeGame:
 
     def __init__(self, core: _core.Game) -> None:
         self._core = core
+        #: opt-in action log, as ``Game.history``: set it to ``[]`` and ``apply`` appends every action
+        self.history: list[Action] | None = None
         self._forget()
 
     def _forget(self) -> None:
@@ -121,11 +123,12 @@ class NativeGame:
         return Game.from_dict(self.to_dict())
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickles (and deep copies) carry the position as its state document."""
-        return {"document": self.to_dict()}
+        """Pickles (and deep copies) carry the position as its state document, and the action log."""
+        return {"document": self.to_dict(), "history": None if self.history is None else list(self.history)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._core = _core.Game.from_checked_dict(state["document"])  # a document this class wrote: no check needed
+        self.history = state.get("history")
         self._forget()
 
     def __deepcopy__(self, memo: dict) -> NativeGame:
@@ -134,6 +137,7 @@ class NativeGame:
     def clone(self) -> NativeGame:
         twin = NativeGame(self._core.clone())
         twin._legal, twin._ids, twin._summary, twin._pending = self._legal, self._ids, self._summary, self._pending
+        twin.history = None if self.history is None else list(self.history)
         return twin
 
     # ------------------------------------------------------------------ queries
@@ -209,6 +213,8 @@ class NativeGame:
         except _core.NativeIllegalAction:
             raise IllegalActionError(
                 f"{action} is not legal for {pending.decision.name} of player {pending.player}") from None
+        if self.history is not None:
+            self.history.append(action)
         self._forget()
 
     def apply_legal(self, action: Action | int) -> None:
@@ -216,7 +222,13 @@ class NativeGame:
         if isinstance(action, Action):
             self._core.apply(int(action.kind), list(action.args))
         else:
-            self._core.apply_id(int(action))
+            if self.history is not None:
+                action = CODEC.decode(int(action), self.pending)
+                self._core.apply(int(action.kind), list(action.args))
+            else:
+                self._core.apply_id(int(action))
+        if self.history is not None:
+            self.history.append(action)
         self._forget()
 
     def advance(self) -> NativeGame:
@@ -233,6 +245,8 @@ class NativeGame:
         if not self.is_legal_id(index):
             raise IllegalActionError(f"action id {index} ({CODEC.action_to_string(index, pending)}) is not legal "
                                      f"for {pending.decision.name} of player {pending.player}")
+        if self.history is not None:
+            self.history.append(CODEC.decode(int(index), pending))
         self._core.apply_id(int(index))
         self._forget()
 

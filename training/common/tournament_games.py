@@ -20,6 +20,8 @@ class TournamentConfig:
     variant: str = "standard"
     max_rounds: int = 30
     workers: int = 1
+    #: the engine the games are played on (``fcm_env.env.engines``): the same games either way
+    engine: str = "python"
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.lineup) <= 5:
@@ -52,7 +54,7 @@ def play_one(args: Job) -> MatchResult:
     seed = config.seed + index
     specs = seating(config.lineup, index)
     agents = [make_agent(spec, seed=seed * 10 + i) for i, spec in enumerate(specs)]
-    return play_game(agents, seed=seed, variant=config.variant, max_rounds=config.max_rounds)
+    return play_game(agents, seed=seed, variant=config.variant, max_rounds=config.max_rounds, engine=config.engine)
 
 
 def _one_thread() -> None:

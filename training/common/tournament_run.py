@@ -24,7 +24,7 @@ SUMMARY_FILE = "summary.json"
 GAMES_FILE = "games.jsonl"  # one finished game a line, written as it ends: what a resumed run reads back
 CSV_FILE = "games.csv"
 RECORDS_DIR = "records"
-#: what makes two tournaments the same games (``workers`` does not change a result)
+#: what makes two tournaments the same games (``workers`` and ``engine`` do not change a result)
 SAVED_FIELDS = ("lineup", "games", "seed", "variant", "max_rounds")
 
 
