@@ -62,6 +62,13 @@ def test_a_function_that_builds_the_env_pickles_for_ray_workers():
 
 def test_rllibs_env_check_fails_only_on_its_unmasked_random_action():
     env = _stock_env()
+    # RLlib's check resets without a seed and samples the whole Discrete space: now and then a draw is a legal
+    # first restaurant on some map. Its draw is pinned here to an id no setup decision allows (a firing),
+    # so the check fails every time, as an unmasked draw usually does
+    from fcm_env.encoding import CODEC
+
+    for agent in env.env.possible_agents:
+        env.get_action_space(agent).sample = lambda mask=None, probability=None: np.int64(CODEC.segment("fire").start)
     with pytest.raises(ValueError) as failure:
         check_multiagent_environments(env)
     assert isinstance(failure.value.__cause__, IllegalActionError)  # RLlib words it as an old-Gym-API problem
