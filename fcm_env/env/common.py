@@ -146,6 +146,8 @@ def checked_action(game: Game, agent: str, action: object) -> Action | int:
 
     Nothing is changed either way; the legal ids come from the cached mask layer (or the core).
     """
+    if type(action) in _PLAIN_IDS and is_native(game) and game.is_legal_id(action):
+        return int(action)  # the common native step: one call to the core checks the id
     pending = game.pending
     if pending is None:
         raise IllegalActionError(f"{agent}: the game is over, no action is expected (got {action!r})")
@@ -193,6 +195,13 @@ def step_infos(game: Game, agents: list[str], agent_names: list[str],
     """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
     if is_native(game):  # one call to the core for the facts every info shows
         phase, decision, rounds, mover, cash = game.info_facts()
+        if not strings and len(agents) == len(agent_names):  # the common step: every agent still in
+            infos = {a: {"phase_id": phase, "decision_id": decision, "round": rounds, "to_move_id": mover,
+                         "legal_action_count": 0, "cash": money, "rank": -1, "winner": False,
+                         "truncated_by_max_rounds": False} for a, money in zip(agent_names, cash, strict=True)}
+            if mover >= 0:
+                infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
+            return infos
         shared = _info(phase, decision, rounds, mover)
     else:
         shared = _shared_info(game)
