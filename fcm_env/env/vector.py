@@ -174,17 +174,17 @@ class FcmVectorEnv(VectorEnv):
         batch = self._native
         batch.step(actions)
         infos: dict[str, Any] = {}
-        for i in range(self.num_envs):
-            if batch.done[i]:
-                final_obs = batch.final_obs[i].copy()
-                final_info = batch.final_info(i)
-                self.final_observations[i] = final_obs
-                self.final_infos[i] = final_info
-                infos = self._add_info(infos, {"final_obs": final_obs, "final_info": final_info}, i)
-            else:
-                self.final_observations[i] = None
-                self.final_infos[i] = None
-            if self.collect_infos:
+        ended = np.flatnonzero(batch.done).tolist()  # a few games a step at most: only those are visited
+        self.final_observations = [None] * self.num_envs
+        self.final_infos = [None] * self.num_envs
+        for i in ended:
+            final_obs = batch.final_obs[i].copy()
+            final_info = batch.final_info(i)
+            self.final_observations[i] = final_obs
+            self.final_infos[i] = final_info
+            infos = self._add_info(infos, {"final_obs": final_obs, "final_info": final_info}, i)
+        if self.collect_infos:
+            for i in range(self.num_envs):
                 infos = self._add_info(infos, self.envs[i]._info(), i)
         if self.render_mode == "human":
             self.render()
