@@ -27,10 +27,6 @@ bool claim(GameState& s, int player, int milestone) {
   return true;
 }
 
-bool has_milestone(const GameState& s, int player, int milestone) {
-  return contains(s.players[static_cast<std::size_t>(player)].milestones, milestone);
-}
-
 void close_milestone_turn(GameState& s) {
   for (int m : s.milestones_this_turn) insert(s.milestones_gone, m);
   s.milestones_this_turn.clear();

@@ -10,7 +10,13 @@ namespace fcm {
 bool uses_milestones(const GameState& s);
 bool can_claim(const GameState& s, int player, int milestone);
 bool claim(GameState& s, int player, int milestone);  // true if awarded
-bool has_milestone(const GameState& s, int player, int milestone);
+inline bool has_milestone(const GameState& s, int player, int milestone) {
+  const std::vector<int>& held = s.players[static_cast<std::size_t>(player)].milestones;  // sorted, a few
+  for (int m : held) {
+    if (m >= milestone) return m == milestone;
+  }
+  return false;
+}
 void close_milestone_turn(GameState& s);  // rules: Phase 7; C29
 
 }  // namespace fcm

@@ -25,14 +25,20 @@ namespace {
 constexpr int64_t kPay20 = 20;  // R41: the amount actually paid that wins the milestone
 
 // 0/1 per type: cards of this type cost a salary (rules: First billboard placed — none for marketeers)
-Cards paid_weights(const GameState& s, int player) {
-  const bool billboard = has_milestone(s, player, kFirstBillboard);
-  Cards w{};
-  for (int t = 0; t < kNumTypes; ++t) {
-    const EmployeeSpec& spec = employee(t);
-    w[at(t)] = spec.salary && !(billboard && spec.is_marketeer()) ? 1 : 0;
-  }
-  return w;
+const Cards& paid_weights(const GameState& s, int player) {
+  // the two possible weight vectors, from the card data (loaded once, before any game): with and without
+  // First billboard (its marketeers draw no salary)
+  static const std::array<Cards, 2> kWeights = [] {
+    std::array<Cards, 2> w{};
+    for (int billboard = 0; billboard < 2; ++billboard) {
+      for (int t = 0; t < kNumTypes; ++t) {
+        const EmployeeSpec& spec = employee(t);
+        w[static_cast<std::size_t>(billboard)][at(t)] = spec.salary && !(billboard && spec.is_marketeer()) ? 1 : 0;
+      }
+    }
+    return w;
+  }();
+  return kWeights[has_milestone(s, player, kFirstBillboard) ? 1 : 0];
 }
 
 // $5 per salaried card, less $5 per unused recruiting action (R40) and $15 with First to train; >= 0
@@ -57,7 +63,7 @@ bool must_fire_cfo(const GameState& s, const PlayerState& p) {
 
 // whether p may stop marking now; markable: the types of which one more card may be marked
 bool fire_options(const GameState& s, const PlayerState& p, std::array<bool, kNumTypes>& markable) {
-  const Cards weights = paid_weights(s, p.player);
+  const Cards& weights = paid_weights(s, p.player);
   const Cards free = p.work + p.beach;
   const int64_t due = salary_due(s, p);
   const bool can_pass = due <= p.cash && !must_fire_cfo(s, p);
