@@ -4,33 +4,13 @@ engine phase alone (run_dinnertime / run_marketing of phase_dinnertime.cpp and
 phase_marketing.cpp, reached as the core Game's ``_run_dinnertime`` / ``_run_marketing``: the engine step also starts the next phase, which other
 source files own).
 
-The fixed 2-player map (3 x 3 tiles, tiles 0..8 row by row; ``#`` road)::
-
-       0     5     10
-      +-----+-----+-----+
-     0|..#..|.b#..|..#4H|
-     1|..#..|..#..|..#HH|
-     2|#####|#####|#####|
-     3|2H#..|..#..|..#..|
-     4|HH#..|..#..|..#..|
-      +-----+-----+-----+
-     5|..#..|..#s.|..#..|
-     6|.s#..|..#..|.l#..|
-     7|#####|#####|#####|
-     8|..#..|b.#..|..#..|
-     9|..#..|..#..|..#..|
-      +-----+-----+-----+
-    10|.....|..#10|..#..|
-    11|.....|..#HH|..#..|
-    12|#.7H#|..###|#####|
-    13|#.HH#|..#..|...l.|
-    14|#####|..#..|.....|
-      +-----+-----+-----+
-
-The loop around house 7 (tile 6) touches no other road.
+The map and the restaurant spots are those of tests/engine/late_builders.py (its docstring draws the map).
 """
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 from fcm_env.data import CampaignType, EmployeeType, Good, marketing_tile
 from fcm_env.engine.board import Board
@@ -40,15 +20,10 @@ from fcm_env.engine.persistence.serialize import state_to_dict
 from fcm_env.engine.state import Campaign, GameState, Phase, Restaurant
 from fcm_env.native import _core
 
-MAP_2P = "A0 O0 B0 / R0 S0 T0 / D2 F1 L0"
-BOARD_2P = Board.from_tiles(MAP_2P)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-# restaurant placements (row, col, entrance corner: 0 NW 1 NE 2 SE 3 SW) on BOARD_2P
-NEAR_2 = (0, 0, 3)  # entrance (1,0) on tile 0, by the road (2,0): range 0 to house 2, 2 to house 4
-NEAR_2_EAST = (3, 3, 0)  # entrance (3,3) on tile 0, by the road (3,2): range 0 to house 2
-TILE_1 = (3, 8, 0)  # entrance (3,8) on tile 1: range 1 to houses 2 and 4 (one tile border each way)
-LOOP = (10, 0, 3)  # entrance (11,0) on the isolated loop of house 7
-GARDEN_2 = ((5, 0), (5, 1))  # a garden south of house 2
+from late_builders import BOARD_2P, GARDEN_2, LOOP, MAP_2P, NEAR_2, NEAR_2_EAST, TILE_1  # noqa: F401
+
 
 def native_dinnertime(document: dict) -> dict:
     """The native run_dinnertime alone on the document's state: the document after it."""

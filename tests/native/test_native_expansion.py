@@ -6,24 +6,7 @@ At every decision point the harness compares the native legal actions and applie
 
 rules: Place new houses and gardens; Place or move restaurants; Placing the first restaurants; Initiate
 marketing campaigns; C6, C8, C11, C13, C15, R13, R14, R51; D8, D25, D26. The map is the crossroads map of
-tests/engine/test_expansion.py (tile range from tile 0 = tile steps):
-
-       0     5     10           tile indices        range from tile 0
-  0 |RR#..|..#4H|..#..|          0 A | 1 B | 2 P       0 | 1 | 2
-  1 |RR#..|..#HH|l.#..|          3 O | 4 R | 5 S       1 | 2 | 3
-  2 |#####|#####|##X##|          6 G | 7 T | 8 N       2 | 3 | 4
-  3 |2H#..|..#..|..RR.|
-  4 |HH#..|..#..|..RR.|     player 0's restaurant (0,0)-(1,1), entrance SE (1,1);
-  5 |.b#..|..#..|..#s.|     player 1's restaurant (3,10)-(4,11), entrance NE (3,11)
-  6 |..#..|.s#..|..#..|
-  7 |#####|#####|#####|     printed houses: 2 (3,0)-(4,1), 4 (0,8)-(1,9), 12 (10,0)-(11,1)
-  8 |..#..|..#..|b.#..|
-  9 |..#..|..#..|..#..|
- 10 |12#..|..#..|..#..|
- 11 |HH#..|.l#..|.b#..|
- 12 |##X##|#####|#####|
- 13 |..#..|..#..|.....|
- 14 |..#..|..#..|.....|
+tests/engine/test_expansion.py (its docstring draws it, with the tile ranges from tile 0).
 """
 
 from __future__ import annotations
