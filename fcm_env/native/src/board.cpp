@@ -3,7 +3,6 @@
 #include "board.h"
 
 #include <algorithm>
-#include <deque>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -139,7 +138,11 @@ void Board::build_layers(const std::vector<std::vector<std::pair<std::size_t, in
     }
   }
   road_.assign(n, 0);
-  for (std::size_t i = 0; i < n; ++i) road_[i] = kind_[i] == kRoad || kind_[i] == kBridge;
+  printed_occupied_.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    road_[i] = kind_[i] == kRoad || kind_[i] == kBridge;
+    printed_occupied_[i] = kind_[i] != kEmpty;
+  }
   road_access_.assign(n, 0);
   for (int r = 0; r < height_; ++r) {
     for (int c = 0; c < width_; ++c) {
@@ -187,38 +190,42 @@ void Board::build_segments(const std::vector<std::pair<int32_t, int32_t>>& links
     const int32_t ra = find(a), rb = find(b);
     if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
   }
-  std::map<int32_t, int32_t> segment_of_root;
+  std::vector<int32_t> segment_of_root(static_cast<std::size_t>(nodes), -1);  // numbered by first node
   node_segment_.assign(static_cast<std::size_t>(nodes), 0);
+  num_segments_ = 0;
   for (int32_t node = 0; node < nodes; ++node) {
-    const int32_t root = find(node);
-    auto it = segment_of_root.find(root);
-    if (it == segment_of_root.end()) it = segment_of_root.emplace(root, static_cast<int32_t>(segment_of_root.size())).first;
-    node_segment_[node] = it->second;
+    int32_t& segment = segment_of_root[find(node)];
+    if (segment < 0) segment = num_segments_++;
+    node_segment_[node] = segment;
   }
-  num_segments_ = static_cast<int>(segment_of_root.size());
   segment_tile_.assign(static_cast<std::size_t>(num_segments_), 0);
   for (int32_t node = 0; node < nodes; ++node) segment_tile_[node_segment_[node]] = tile_of(node);
-  std::vector<std::set<int32_t>> adjacent(static_cast<std::size_t>(num_segments_));
+  std::vector<std::vector<int32_t>> adjacent(static_cast<std::size_t>(num_segments_));
   for (const auto& [a, b] : links) {
     const int32_t sa = node_segment_[a], sb = node_segment_[b];
     if (sa != sb) {
-      adjacent[sa].insert(sb);
-      adjacent[sb].insert(sa);
+      adjacent[sa].push_back(sb);
+      adjacent[sb].push_back(sa);
     }
+  }
+  for (auto& next : adjacent) {  // in number order, once each (the breadth-first order below needs neither)
+    std::sort(next.begin(), next.end());
+    next.erase(std::unique(next.begin(), next.end()), next.end());
   }
   const auto S = static_cast<std::size_t>(num_segments_);
   segment_distance_.assign(S * S, kUnreachable);
+  std::vector<int32_t> queue(S);
   for (std::size_t src = 0; src < S; ++src) {  // breadth-first: one tile border a step
     int32_t* row = &segment_distance_[src * S];
     row[src] = 0;
-    std::deque<int32_t> queue{static_cast<int32_t>(src)};
-    while (!queue.empty()) {
-      const int32_t s = queue.front();
-      queue.pop_front();
+    std::size_t head = 0, tail = 0;
+    queue[tail++] = static_cast<int32_t>(src);
+    while (head < tail) {
+      const int32_t s = queue[head++];
       for (int32_t t : adjacent[s]) {
         if (row[t] == kUnreachable) {
           row[t] = row[s] + 1;
-          queue.push_back(t);
+          queue[tail++] = t;
         }
       }
     }
@@ -267,13 +274,14 @@ void Board::build_blocks() {
   const std::size_t n = static_cast<std::size_t>(height_) * width_;
   block_.assign(n, -1);
   int16_t count = 0;
+  std::vector<std::size_t> queue(n);
   for (std::size_t start = 0; start < n; ++start) {  // rules: Mailbox campaign; R45
     if (road_[start] || block_[start] >= 0) continue;
     block_[start] = count;
-    std::deque<std::size_t> queue{start};
-    while (!queue.empty()) {
-      const std::size_t at = queue.front();
-      queue.pop_front();
+    std::size_t head = 0, tail = 0;
+    queue[tail++] = start;
+    while (head < tail) {
+      const std::size_t at = queue[head++];
       const int r = static_cast<int>(at) / width_, c = static_cast<int>(at) % width_;
       const std::array<std::array<int, 2>, 4> steps{{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
       for (const auto& [dr, dc] : steps) {
@@ -282,7 +290,7 @@ void Board::build_blocks() {
         const std::size_t there = static_cast<std::size_t>(rr) * width_ + cc;
         if (block_[there] < 0 && !road_[there]) {
           block_[there] = count;
-          queue.push_back(there);
+          queue[tail++] = there;
         }
       }
     }

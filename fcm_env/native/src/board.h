@@ -55,6 +55,7 @@ class Board {
   const std::vector<int16_t>& block() const { return block_; }
   const std::vector<uint8_t>& road_mask() const { return road_; }
   const std::vector<uint8_t>& has_road_access() const { return road_access_; }
+  const std::vector<uint8_t>& printed_occupied() const { return printed_occupied_; }  // kind != empty
   const std::map<int, std::vector<Square>>& printed_houses() const { return printed_houses_; }
   // road graph: (NS node, EW node) of each square (-1 off road), each node's square and segment
   const std::vector<std::array<int32_t, 2>>& node_of() const { return node_of_; }
@@ -77,7 +78,7 @@ class Board {
   int num_segments_ = 0, num_blocks_ = 0;
   std::vector<int8_t> kind_, drink_;
   std::vector<int16_t> printed_house_, tile_, block_, segment_tile_;
-  std::vector<uint8_t> road_, road_access_;
+  std::vector<uint8_t> road_, road_access_, printed_occupied_;
   std::map<int, std::vector<Square>> printed_houses_;
   std::vector<std::array<int32_t, 2>> node_of_;
   std::vector<int32_t> node_square_, node_segment_, segment_distance_, access_, square_segment_distance_;

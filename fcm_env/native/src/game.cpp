@@ -69,7 +69,8 @@ const std::vector<Action>& Game::legal_actions() {
     if (!s_.pending.empty()) {
       const Pending pending = s_.pending.back();
       route(pending.decision).legal(s_, pending, legal_);
-      std::sort(legal_.begin(), legal_.end());
+      // most decisions list their actions in order already
+      if (!std::is_sorted(legal_.begin(), legal_.end())) std::sort(legal_.begin(), legal_.end());
     }
     legal_valid_ = true;
   }

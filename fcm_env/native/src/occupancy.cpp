@@ -9,11 +9,7 @@
 
 namespace fcm {
 
-std::vector<uint8_t> static_occupied(const Board& board) {
-  std::vector<uint8_t> grid(board.kind().size());
-  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = board.kind()[i] != kEmpty;
-  return grid;
-}
+std::vector<uint8_t> static_occupied(const Board& board) { return board.printed_occupied(); }
 
 std::vector<uint8_t> occupied(const GameState& s) {
   const Board& b = *s.board;

@@ -86,32 +86,39 @@ std::vector<Spot> tile_placements(const GameState& s, const MarketingTileSpec& t
 // only on a tile's footprints and the range that limits it (airplanes: their length), each computed once
 class SpotCheck {
  public:
-  SpotCheck(const GameState& s, int player) : s_(s), player_(player), grid_(occupied_on_map(s)) {}
+  SpotCheck(const GameState& s, int player) : s_(s), player_(player) {}
 
   bool has_spot(const EmployeeSpec& spec, const MarketingTileSpec& tile) {
     if (tile.type == kAirplane) return !airplane_placements(*s_.board, tile).empty();
     // C13, R17: a radio needs a road next to it, not a connection (as in tile_placements)
     const std::optional<int> range = tile.type == kRadio ? std::nullopt : range_of(spec);
-    const auto key = std::make_pair(range ? *range : -1, tile.footprints);
-    const auto found = found_.find(key);
-    if (found != found_.end()) return found->second;
+    const int range_key = range ? *range : -1;
+    for (const Found& f : found_) {  // a few entries: a linear look-up allocates nothing
+      if (f.range == range_key && *f.footprints == tile.footprints) return f.any;
+    }
     const Mask* reach = nullptr;
     if (range) {
-      auto it = reach_.find(*range);
-      if (it == reach_.end()) it = reach_.emplace(*range, reach_within(s_, player_, *range)).first;
+      auto it = std::find_if(reach_.begin(), reach_.end(), [&](const auto& r) { return r.first == *range; });
+      if (it == reach_.end()) it = reach_.emplace(reach_.end(), *range, reach_within(s_, player_, *range));
       reach = &it->second;
     }
-    const bool any = any_campaign_placement(*s_.board, grid_, tile, reach);
-    found_.emplace(key, any);
+    if (!grid_) grid_ = occupied_on_map(s_);  // only when a tile other than an airplane is asked
+    const bool any = any_campaign_placement(*s_.board, *grid_, tile, reach);
+    found_.push_back(Found{range_key, &tile.footprints, any});
     return any;
   }
 
  private:
+  struct Found {
+    int range;
+    const std::vector<std::array<int, 2>>* footprints;  // the tile spec's own (rules data outlives the check)
+    bool any;
+  };
   const GameState& s_;
   int player_;
-  Mask grid_;
-  std::map<int, Mask> reach_;
-  std::map<std::pair<int, std::vector<std::array<int, 2>>>, bool> found_;
+  std::optional<Mask> grid_;
+  std::vector<std::pair<int, Mask>> reach_;
+  std::vector<Found> found_;
 };
 
 // supply tiles this marketeer may place that have a legal spot, in number order; ``first_only`` stops at one

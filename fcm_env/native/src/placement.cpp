@@ -128,24 +128,26 @@ std::vector<Spot> Legal::list() const {
 
 Mask occupied_on_map(const GameState& s) {
   const Board& board = *s.board;
-  auto check = [&board](const std::vector<Square>& squares, const std::string& piece) {
+  // the piece's name is built only for the message (this runs at every placement question)
+  auto check = [&board](const std::vector<Square>& squares, auto&& piece) {
     for (const Square& sq : squares) {
       if (sq[0] < 0 || sq[0] >= board.height() || sq[1] < 0 || sq[1] >= board.width()) {
-        throw std::invalid_argument(piece + " covers " + pair_text(sq[0], sq[1]) + ", outside the " +
+        throw std::invalid_argument(piece() + " covers " + pair_text(sq[0], sq[1]) + ", outside the " +
                                     std::to_string(board.height()) + "x" + std::to_string(board.width()) + " map");
       }
     }
   };
   for (const House& h : s.houses) {
-    check(h.squares, "house " + std::to_string(h.number));
-    check(h.garden, "the garden of house " + std::to_string(h.number));
+    check(h.squares, [&h] { return "house " + std::to_string(h.number); });
+    check(h.garden, [&h] { return "the garden of house " + std::to_string(h.number); });
   }
   for (const PlayerState& p : s.players) {
     for (const Restaurant& r : p.restaurants) {
-      check(restaurant_squares(r.row, r.col, r.orientation), "a restaurant of player " + std::to_string(p.player));
+      check(restaurant_squares(r.row, r.col, r.orientation),
+            [&p] { return "a restaurant of player " + std::to_string(p.player); });
     }
   }
-  for (const Campaign& c : s.campaigns) check(c.squares, "campaign " + std::to_string(c.number));
+  for (const Campaign& c : s.campaigns) check(c.squares, [&c] { return "campaign " + std::to_string(c.number); });
   return occupied(s);
 }
 
