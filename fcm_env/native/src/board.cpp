@@ -236,8 +236,10 @@ void Board::build_range_tables() {
   const std::size_t n = static_cast<std::size_t>(height_) * width_;
   const auto S = static_cast<std::size_t>(num_segments_);
   access_.assign(n * S, kUnreachable);
+  std::vector<std::pair<int32_t, int32_t>> touched;  // (square, segment) of every cost written
   for (int32_t node = 0; node < num_nodes(); ++node) {
     access_[static_cast<std::size_t>(node_square_[node]) * S + node_segment_[node]] = 0;
+    touched.emplace_back(node_square_[node], node_segment_[node]);
   }
   static constexpr std::array<std::array<int, 3>, 4> kSteps{{{-1, 0, 0}, {0, 1, 1}, {1, 0, 0}, {0, -1, 1}}};  // N E S W
   for (int r = 0; r < height_; ++r) {
@@ -253,20 +255,21 @@ void Board::build_range_tables() {
         const int32_t cost = tile_[at] != tile_[there] ? 1 : 0;  // R30: onto another tile
         int32_t& slot = access_[at * S + segment];
         slot = std::min(slot, cost);
+        touched.emplace_back(static_cast<int32_t>(at), segment);
       }
     }
   }
+  std::sort(touched.begin(), touched.end());
+  touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+  // a square's range to every segment: through the segments next to it (only those have a cost)
   square_segment_distance_.assign(n * S, kUnreachable);
-  for (std::size_t at = 0; at < n; ++at) {
-    for (std::size_t near = 0; near < S; ++near) {
-      const int32_t cost = access_[at * S + near];
-      if (cost >= kUnreachable) continue;
-      for (std::size_t seg = 0; seg < S; ++seg) {
-        const int32_t via = std::min(cost + segment_distance_[near * S + seg], kUnreachable);
-        int32_t& slot = square_segment_distance_[at * S + seg];
-        slot = std::min(slot, via);
-      }
-    }
+  segment_access_.assign(S, {});
+  for (const auto& [at, near] : touched) {
+    const int32_t cost = access_[static_cast<std::size_t>(at) * S + near];
+    segment_access_[near].emplace_back(at, cost);
+    const int32_t* from = &segment_distance_[static_cast<std::size_t>(near) * S];
+    int32_t* row = &square_segment_distance_[static_cast<std::size_t>(at) * S];
+    for (std::size_t seg = 0; seg < S; ++seg) row[seg] = std::min(row[seg], std::min(cost + from[seg], kUnreachable));
   }
 }
 

@@ -66,6 +66,9 @@ class Board {
   const std::vector<int32_t>& segment_distance() const { return segment_distance_; }
   const std::vector<int32_t>& access() const { return access_; }
   const std::vector<int32_t>& square_segment_distance() const { return square_segment_distance_; }
+  // the access table inverted: for segment s, the (square, cost) pairs with a cost below unreachable
+  // (squares_within asks few segments, and each has few squares next to it)
+  const std::vector<std::vector<std::pair<int32_t, int32_t>>>& segment_access() const { return segment_access_; }
 
  private:
   void build_layers(const std::vector<std::vector<std::pair<std::size_t, int>>>& placements);
@@ -82,6 +85,7 @@ class Board {
   std::map<int, std::vector<Square>> printed_houses_;
   std::vector<std::array<int32_t, 2>> node_of_;
   std::vector<int32_t> node_square_, node_segment_, segment_distance_, access_, square_segment_distance_;
+  std::vector<std::vector<std::pair<int32_t, int32_t>>> segment_access_;
 };
 
 }  // namespace fcm

@@ -61,25 +61,33 @@ std::vector<int32_t> ranges_from(const Board& board, const std::vector<Square>& 
 }
 
 std::vector<uint8_t> squares_within(const Board& board, const std::vector<Square>& squares, int max_range) {
-  // ranges_from(...) <= max_range, asking only the segments within max_range (access costs are >= 0): the
-  // marketeers' and managers' reach is asked at every turn, and few segments are that near
+  // ranges_from(...) <= max_range, through the segments within max_range and the squares next to each
+  // (access costs are >= 0): the marketeers' and managers' reach is asked at every turn, and few segments
+  // are that near
+  if (max_range >= kUnreachable) return ranges_mask(board, squares, max_range);
   const std::size_t n = board.kind().size();
   const auto S = static_cast<std::size_t>(board.num_segments());
-  const std::vector<int32_t> src = segment_ranges_from(board, squares);
-  std::vector<std::pair<std::size_t, int32_t>> near;  // (segment, the access cost still allowed)
-  for (std::size_t s = 0; s < S; ++s) {
-    if (src[s] <= max_range) near.emplace_back(s, max_range - src[s]);
-  }
   std::vector<uint8_t> mask(n, 0);
-  if (near.empty() || max_range >= kUnreachable) return max_range >= kUnreachable ? ranges_mask(board, squares, max_range) : mask;
-  const auto& access = board.access();
-  for (std::size_t at = 0; at < n; ++at) {
-    const int32_t* costs = &access[at * S];
-    for (const auto& [s, budget] : near) {
-      if (costs[s] <= budget) {
-        mask[at] = 1;
-        break;
-      }
+  if (squares.empty()) return mask;
+  const auto& table = board.square_segment_distance();
+  std::size_t rows[8];
+  const bool few = squares.size() <= 8;
+  if (few) {
+    for (std::size_t i = 0; i < squares.size(); ++i) rows[i] = square_index(board, squares[i], "square") * S;
+  }
+  const std::vector<int32_t> many = few ? std::vector<int32_t>{} : segment_ranges_from(board, squares);
+  const auto& segment_access = board.segment_access();
+  for (std::size_t s = 0; s < S; ++s) {
+    int32_t src = kUnreachable;
+    if (few) {
+      for (std::size_t i = 0; i < squares.size(); ++i) src = std::min(src, table[rows[i] + s]);
+    } else {
+      src = many[s];
+    }
+    if (src > max_range) continue;
+    const int32_t budget = max_range - src;
+    for (const auto& [at, cost] : segment_access[s]) {
+      if (cost <= budget) mask[static_cast<std::size_t>(at)] = 1;
     }
   }
   return mask;
