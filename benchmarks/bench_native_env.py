@@ -10,9 +10,10 @@ Each round measures, one after the other (so every contender runs under the same
   native one (``legal_ids`` + ``apply_id``); and the native engine's own loop in C++ (``play_random``), the
   ceiling with no Python per decision. Decisions/s.
 * **vector**: ``FcmVectorEnv`` at ``--players``, ``--num-envs`` games per call, random-legal opponents,
-  the learners' observations and masks written into the batch buffers (``copy=False``); actions drawn from
-  the masks by one vectorised numpy draw. Python engine, native batch on 1 thread and on 2 threads.
-  Learner steps/s.
+  the learners' observations and masks written into the batch buffers (``copy=False``); the learners'
+  actions uniformly random legal ones from ``FcmVectorEnv.random_actions`` (numpy over the masks on the
+  Python engine; the core's legal lists on the native batch, the same ids). Python engine, native batch on
+  1 thread and on 2 threads. Learner steps/s.
 * **aec**: the PettingZoo loop (``last()`` then ``step()``: observation + mask of the agent to move every
   step, a masked ``action_space.sample``), at ``--players``, on each engine. Agent steps/s.
 * **OpenSpiel chess, driven fairly**: OpenSpiel's numpy observer (``make_observation``, ``set_from``) of the
@@ -85,15 +86,6 @@ def engine_native_loop(players: int, seconds: float, max_rounds: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def sample_rows(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal id per row of a bool mask batch, in a few vectorised numpy calls."""
-    flat = np.flatnonzero(masks)  # legal (row, id) pairs in row order
-    counts = np.bincount(flat // masks.shape[1], minlength=masks.shape[0])
-    starts = np.cumsum(counts) - counts
-    picks = starts + (rng.random(masks.shape[0]) * counts).astype(np.int64)
-    return flat[picks] % masks.shape[1]
-
-
 def vector(players: int, seconds: float, max_rounds: int, num_envs: int, engine: str, threads: int) -> float:
     venv = FcmVectorEnv(num_envs, num_players=players, max_rounds=max_rounds, learner_seat="random", copy=False,
                         engine=engine, threads=threads)
@@ -102,7 +94,7 @@ def vector(players: int, seconds: float, max_rounds: int, num_envs: int, engine:
     calls = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        venv.step(sample_rows(venv.action_masks(), rng))
+        venv.step(venv.random_actions(rng))
         calls += 1
     return calls * num_envs / (time.perf_counter() - start)
 

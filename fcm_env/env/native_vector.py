@@ -111,6 +111,10 @@ class NativeBatch:
         entropy = [int(x) for x in self._entropy.integers(0, 2**63, size=self.num_envs)]
         self.core.reset(chosen, entropy, self.obs, self.masks)
 
+    def pick(self, u: np.ndarray) -> np.ndarray:
+        """``FcmVectorEnv.random_actions`` on the batch: the core picks from its cached legal lists."""
+        return self.core.pick(np.ascontiguousarray(u, dtype=np.float64))
+
     def step(self, actions: np.ndarray) -> None:
         from fcm_env.engine.actions import IllegalActionError
 

@@ -190,6 +190,18 @@ class FcmVectorEnv(VectorEnv):
             self.render()
         return (self._out(), batch.rewards.copy(), batch.terminations.copy(), batch.truncations.copy(), infos)
 
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """``int64[B]``: a uniformly random legal action id per sub-env (its learner's), for exploration or a
+        random learner. With ``u = rng.random(B)`` (one draw per sub-env), sub-env ``i`` gets the
+        ``floor(u[i] * k)``-th of its ``k`` sorted legal ids: the same ids on either engine. On the native
+        batch the core picks them from its legal lists, with no pass over the ``B x NUM_ACTIONS`` masks."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before random_actions(): no game has started yet")
+        u = rng.random(self.num_envs)
+        if self._native:
+            return self._native.pick(u)
+        return pick_from_masks(self._masks, u)
+
     def action_masks(self) -> np.ndarray:
         """``bool[B, NUM_ACTIONS]``: each learner's legal ids (a copy; with ``copy=False`` the buffer)."""
         if not self._has_reset:
@@ -255,6 +267,18 @@ class FcmVectorEnv(VectorEnv):
 
     def _out(self) -> np.ndarray:
         return self._obs.copy() if self.copy else self._obs
+
+
+def pick_from_masks(masks: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Row ``i``'s ``floor(u[i] * k_i)``-th set column (``k_i`` set in the row), in a few vectorised numpy
+    calls: ``FcmVectorEnv.random_actions`` off the native batch, and the rule the core's pick follows."""
+    flat = np.flatnonzero(masks)  # set (row, column) pairs in row order
+    counts = np.bincount(flat // masks.shape[1], minlength=masks.shape[0])
+    if not counts.all():
+        raise ValueError(f"sub-env {int(np.argmin(counts))} has no legal action")
+    starts = np.cumsum(counts) - counts
+    picks = starts + np.minimum((u * counts).astype(np.int64), counts - 1)
+    return flat[picks] % masks.shape[1]
 
 
 def vector_seeds(seed: int | Sequence[int | None] | None, num_envs: int) -> list[int | None]:

@@ -12,7 +12,7 @@ import pytest
 import fcm_env
 from fcm_env.engine.actions import IllegalActionError
 from fcm_env.env.single_agent import FcmSingleAgentEnv
-from fcm_env.env.vector import FcmVectorEnv
+from fcm_env.env.vector import FcmVectorEnv, pick_from_masks
 from fcm_env.native.game import NativeGame
 
 
@@ -83,7 +83,7 @@ def test_the_single_agent_env_is_the_same_on_both_engines():
                 break
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2, 3])  # 3: shares of 1, 2 and 2 of the 5 games
 def test_the_batched_native_vector_env_plays_the_python_vector_envs_games(threads):
     kwargs = {"num_players": 4, "max_rounds": 4, "reward": "rank", "shaping": "cash_lead", "learner_seat": "random"}
     native = FcmVectorEnv(num_envs=5, threads=threads, engine="native", **kwargs)
@@ -109,6 +109,36 @@ def test_the_batched_native_vector_env_plays_the_python_vector_envs_games(thread
                 _same(native.final_observations[i], python.final_observations[i])
                 assert native.final_infos[i] == python.final_infos[i]
     assert finished >= 5
+
+
+def test_pick_from_masks_takes_the_floor_of_u_times_k_th_set_column():
+    masks = np.zeros((3, 10), dtype=bool)
+    masks[0, [2, 5, 7]] = True  # k = 3: u = 0.5 -> the 1st (0-based) -> column 5
+    masks[1, [9]] = True  # k = 1: any u -> column 9
+    masks[2, [0, 1, 3, 4]] = True  # k = 4: u = 0.99 -> the 3rd -> column 4
+    assert pick_from_masks(masks, np.array([0.5, 0.0, 0.99])).tolist() == [5, 9, 4]
+    masks[1, 9] = False
+    with pytest.raises(ValueError, match="sub-env 1 has no legal action"):
+        pick_from_masks(masks, np.array([0.5, 0.5, 0.5]))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_random_actions_are_legal_and_the_same_ids_on_both_engines(threads):
+    envs = {engine: FcmVectorEnv(num_envs=6, engine=engine, threads=threads if engine == "native" else 1,
+                                 num_players=3, max_rounds=3) for engine in ("native", "python")}
+    with pytest.raises(RuntimeError, match="call reset"):
+        envs["native"].random_actions(np.random.default_rng(0))
+    rngs = {engine: np.random.default_rng(5) for engine in envs}
+    for engine, env in envs.items():
+        env.reset(seed=3)
+    for _ in range(150):
+        picked = {engine: env.random_actions(rngs[engine]) for engine, env in envs.items()}
+        assert picked["native"].tolist() == picked["python"].tolist()
+        assert envs["python"].action_masks()[np.arange(6), picked["python"]].all()
+        for engine, env in envs.items():
+            env.step(picked[engine])
+    with pytest.raises(ValueError, match=r"draw 2 must lie in \[0, 1\), got 1\.5"):
+        envs["native"]._native.pick(np.array([0.1, 0.1, 1.5, 0.1, 0.1, 0.1]))
 
 
 def test_an_illegal_id_in_the_native_batch_changes_nothing():

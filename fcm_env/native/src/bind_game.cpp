@@ -459,6 +459,17 @@ void bind_game(py::module_& m) {
         py::gil_scoped_release release;
         v.step(act, o, k, r, te, tr, d, fo);
       })
+      .def("pick", [](VecEnv& v, py::array u) {
+        const py::ssize_t b = v.num_envs();
+        const double* draws = buffer<double>(u, "u", py::dtype::of<double>(), {b});
+        py::array_t<int64_t> out(b);
+        int64_t* ids = out.mutable_data();
+        {
+          py::gil_scoped_release release;
+          v.pick(draws, ids);
+        }
+        return out;
+      }, py::arg("u"), "a random legal id per sub-env: the floor(u[i] * k)-th of its k sorted legal ids")
       .def("game", [](const VecEnv& v, int i) { return Game(v.game(i)); }, py::arg("index"),
            "a copy of sub-env i's running game")
       .def("final_game", [](const VecEnv& v, int i) { return Game(v.final_game(i)); }, py::arg("index"),

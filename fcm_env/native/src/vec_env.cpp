@@ -14,7 +14,7 @@ namespace fcm {
 
 // ------------------------------------------------------------------ thread pool
 
-ThreadPool::ThreadPool(int threads) {
+ThreadPool::ThreadPool(int threads) : shares_(static_cast<std::size_t>(std::max(threads, 1))) {
   for (int i = 1; i < std::max(threads, 1); ++i) workers_.emplace_back([this, i] { loop(i); });
 }
 
@@ -27,20 +27,22 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::drain(const std::function<void(int, int)>& job, int n) {
-  constexpr int kSlice = 2;
-  while (true) {
-    const int first = next_.fetch_add(kSlice);
-    if (first >= n) return;
-    job(first, std::min(first + kSlice, n));
+void ThreadPool::drain(const std::function<void(int, int)>& job, int index) {
+  const int T = static_cast<int>(shares_.size());
+  for (int k = 0; k < T; ++k) {  // its own share first, then the others'
+    Share& share = shares_[static_cast<std::size_t>((index + k) % T)];
+    while (true) {
+      const int i = share.next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= share.end) break;
+      job(i, i + 1);
+    }
   }
 }
 
-void ThreadPool::loop(int /*index*/) {
+void ThreadPool::loop(int index) {
   int seen = 0;
   while (true) {
     const std::function<void(int, int)>* job = nullptr;
-    int n = 0;
     // the next call usually comes within a few hundred microseconds (the learner's turn in Python): watch for
     // it a little before sleeping, so a waking thread does not cost more than the slice it would take
     const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
@@ -53,10 +55,9 @@ void ThreadPool::loop(int /*index*/) {
       if (stop_) return;
       seen = generation_;
       job = job_;
-      n = n_;
     }
     try {
-      drain(*job, n);
+      drain(*job, index);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!error_) error_ = std::current_exception();
@@ -76,18 +77,26 @@ void ThreadPool::run(int n, const std::function<void(int, int)>& job) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = &job;
-    n_ = n;
     pending_ = static_cast<int>(workers_.size());
     error_ = nullptr;
-    next_.store(0);
+    const int T = static_cast<int>(shares_.size());
+    for (int t = 0; t < T; ++t) {
+      shares_[static_cast<std::size_t>(t)].next.store(n * t / T, std::memory_order_relaxed);
+      shares_[static_cast<std::size_t>(t)].end = n * (t + 1) / T;
+    }
     ++generation_;
   }
   wake_.notify_all();
   std::exception_ptr mine;
   try {
-    drain(job, n);
+    drain(job, 0);
   } catch (...) {
     mine = std::current_exception();
+  }
+  // the others finish their last games within microseconds: watch for it before sleeping
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(300);
+  while (pending_.load(std::memory_order_acquire) != 0 && std::chrono::steady_clock::now() < until) {
+    std::this_thread::yield();
   }
   std::unique_lock<std::mutex> lock(mutex_);
   done_.wait(lock, [&] { return pending_.load() == 0; });
@@ -231,6 +240,23 @@ void VecEnv::step(const int64_t* actions, float* obs, uint8_t* masks, double* re
       write(sub, row, mask, true);
     }
   });
+}
+
+void VecEnv::pick(const double* u, int64_t* out) {
+  const int b = config_.num_envs;
+  for (int i = 0; i < b; ++i) {  // checked first: nothing is written for a bad draw
+    if (!(u[i] >= 0.0 && u[i] < 1.0)) {
+      throw std::invalid_argument("pick: draw " + std::to_string(i) + " must lie in [0, 1), got " + std::to_string(u[i]));
+    }
+  }
+  std::vector<int64_t> ids;
+  for (int i = 0; i < b; ++i) {
+    Game& g = envs_[static_cast<std::size_t>(i)].game;
+    if (g.is_over()) throw std::invalid_argument("pick: sub-env " + std::to_string(i) + " has no game running");
+    legal_ids(g.legal_actions(), ids);
+    const auto k = static_cast<int64_t>(ids.size());
+    out[i] = ids[static_cast<std::size_t>(std::min<int64_t>(static_cast<int64_t>(u[i] * static_cast<double>(k)), k - 1))];
+  }
 }
 
 }  // namespace fcm

@@ -35,20 +35,26 @@ class ThreadPool {
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
   int size() const { return static_cast<int>(workers_.size()) + 1; }
-  // job(first, last) over [0, n), each thread taking the next small slice until none is left (games differ
-  // in cost: a Dinnertime, a new game), the caller's thread too; the first exception is rethrown
+  // job(first, last) over [0, n), the caller's thread too; the first exception is rethrown. Thread t owns
+  // the t-th equal share of [0, n) and takes its indexes one at a time; a thread whose share is done takes
+  // the next indexes of the others' shares (games differ in cost: a Dinnertime, a new game). Owning a
+  // share keeps a game on one thread from call to call: its memory stays in that core's cache and is
+  // freed by the thread (and malloc arena) that allocated it.
   void run(int n, const std::function<void(int, int)>& job);
 
  private:
+  struct alignas(64) Share {  // one cache line each: the threads' counters do not share one
+    std::atomic<int> next{0};
+    int end = 0;
+  };
   void loop(int index);
+  void drain(const std::function<void(int, int)>& job, int index);
   std::vector<std::thread> workers_;
+  std::vector<Share> shares_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   const std::function<void(int, int)>* job_ = nullptr;
-  int n_ = 0;
   std::atomic<int> generation_{0}, pending_{0};
-  std::atomic<int> next_{0};
-  void drain(const std::function<void(int, int)>& job, int n);
   bool stop_ = false;
   std::exception_ptr error_;
 };
@@ -75,6 +81,11 @@ class VecEnv {
   // done[i]: the game ended and sub-env i was reset, its last observation in final_obs[i]
   void step(const int64_t* actions, float* obs, uint8_t* masks, double* rewards, uint8_t* terminated,
             uint8_t* truncated, uint8_t* done, float* final_obs);
+
+  // a uniformly random legal id per sub-env: the floor(u[i] * k)-th of sub-env i's k sorted legal ids
+  // (FcmVectorEnv.random_actions; the numpy path over the masks picks the same); throws std::invalid_argument
+  // for a u outside [0, 1)
+  void pick(const double* u, int64_t* out);
 
   const Game& game(int i) const { return envs_.at(static_cast<std::size_t>(i)).game; }
   int learner(int i) const { return envs_.at(static_cast<std::size_t>(i)).learner; }
