@@ -10,7 +10,10 @@ states wrap an engine ``Game``, so OpenSpiel's algorithms (random simulation, MC
 * actions are the flat ids of ``fcm_env.encoding.CODEC``; observations are the project's encoder
   (``Observer.observe_flat``) of one seat, and the information state is what that seat knows
   now (not perfect recall): a digest of the seat's view of the position;
-* ``resample_from_infostate`` is ``Game.determinize``, seeded by one draw of the sampler.
+* ``resample_from_infostate`` is ``Game.determinize``, seeded by one draw of the sampler;
+* ``engine`` (``"auto"``, the default: the native C++ core when it is built; ``"native"``; ``"python"``)
+  picks the engine that plays the states' games: the same games, ids, observations and returns on either
+  (``tests/openspiel/test_openspiel_game.py`` plays both in lockstep).
 
 Cloning is cheap: a state's only attribute is a copy-on-write reference to its engine game,
 whose ``__deepcopy__`` (what OpenSpiel's ``PyState::Clone`` calls) shares the game until one of
@@ -28,10 +31,11 @@ import numpy as np
 import pyspiel
 
 from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, Observer
-from fcm_env.encoding.mask import legal_action_ids, legal_actions_by_id
+from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.game import DEFAULT_MAX_ROUNDS, Game
 from fcm_env.engine.hidden.determinize import HiddenChoiceModel
 from fcm_env.engine.state import VARIANTS
+from fcm_env.env.engines import ENGINES, is_native, legal_ids, new_game, python_game, resolve_engine
 from fcm_env.text.state import state_ascii
 
 SHORT_NAME = "python_fcm_magnate"
@@ -43,6 +47,7 @@ DEFAULT_PARAMS: dict[str, Any] = {
     "variant": "standard",
     "seed": 0,
     "max_rounds": DEFAULT_MAX_ROUNDS,
+    "engine": "auto",
 }
 #: an upper bound on one player's decisions in one round, from the box's component counts: each
 #: decision but a "done" uses up a card or a capacity (cards put to work or fired: at most the 223
@@ -95,6 +100,8 @@ def check_params(params: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"{SHORT_NAME}: seed (the map seed) must be >= 0, got {out['seed']}")
     if out["max_rounds"] < 0:
         raise ValueError(f"{SHORT_NAME}: max_rounds must be >= 1, or 0 for no cap; got {out['max_rounds']}")
+    if out["engine"] not in ENGINES:
+        raise ValueError(f"{SHORT_NAME}: engine must be one of {ENGINES}, got {out['engine']!r}")
     return out
 
 
@@ -143,9 +150,10 @@ class FcmGame(pyspiel.Game):
         )
         super().__init__(GAME_TYPE, info, p)
         self.params = p
+        #: the engine that plays this game's states: "native" or "python" (``engine="auto"`` resolved)
+        self.engine = resolve_engine(p["engine"])
         # set up once (about 1 ms); every initial state shares it until it moves
-        self._initial = Game.new(p["players"], seed=p["seed"], variant=p["variant"],
-                                 max_rounds=p["max_rounds"] or None)
+        self._initial = new_game(self.engine, p["players"], p["seed"], p["variant"], p["max_rounds"] or None)
         #: what ``resample_from_infostate`` assumes of the others' hidden choices (None: uniform)
         self.hidden_model: HiddenChoiceModel | None = None
 
@@ -156,12 +164,19 @@ class FcmGame(pyspiel.Game):
                              "with FcmGame.state_from_engine(Game.from_dict(...))")
         return FcmState(self, _GameRef(self._initial, owned=False))
 
-    def state_from_engine(self, game: Game) -> FcmState:
-        """A pyspiel state at ``game``'s position (a copy), e.g. one loaded with ``Game.from_dict``.
-        Its OpenSpiel ``history()`` starts empty: the engine position is the whole state."""
+    def state_from_engine(self, game: Any) -> FcmState:
+        """A pyspiel state at ``game``'s position (a copy on this game's engine), e.g. one loaded with
+        ``Game.from_dict``. Its OpenSpiel ``history()`` starts empty: the engine position is the whole state."""
         if game.num_players != self.num_players():
             raise ValueError(f"the position has {game.num_players} players, the game {self.num_players()}")
-        game = game.clone()
+        if self.engine == "native" and not is_native(game):
+            from fcm_env.native.game import NativeGame
+
+            game = NativeGame.from_game(game)
+        elif self.engine == "python" and is_native(game):
+            game = game.to_python()
+        else:
+            game = game.clone()
         if game.pending is None and not game.is_over:
             game.advance()
         return FcmState(self, _GameRef(game, owned=True))
@@ -190,9 +205,9 @@ class FcmState(pyspiel.State):
         self._ref = ref
 
     @property
-    def engine_game(self) -> Game:
-        """The engine game at this state's position. Read it, do not move it (it may be shared with
-        clones): ``clone()`` it to play on."""
+    def engine_game(self) -> Any:
+        """The engine game at this state's position (a ``Game``, or a ``NativeGame`` on the native engine).
+        Read it, do not move it (it may be shared with clones): ``clone()`` it to play on."""
         return self._ref.game
 
     # ------------------------------------------------------------------ the pyspiel API
@@ -203,11 +218,14 @@ class FcmState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         """The flat ids of the pending decision's legal actions, sorted (cached per position)."""
-        return legal_action_ids(self._ref.game).tolist()
+        return legal_ids(self._ref.game).tolist()
 
     def _apply_action(self, action: int) -> None:
         game = self._ref.game
-        move = legal_actions_by_id(game).get(int(action))
+        if is_native(game):  # the core checks the id; apply_legal takes it as it is
+            move: Any = int(action) if game.is_legal_id(int(action)) else None
+        else:
+            move = legal_actions_by_id(game).get(int(action))
         if move is None:
             pending = game.pending
             asked = "nothing (the game is over)" if pending is None else \
@@ -241,7 +259,7 @@ class FcmState(pyspiel.State):
 
     def __str__(self) -> str:
         """The whole position, hidden facts included (a debugging view, not an observation)."""
-        return f"{_header(self._ref.game)}\n{state_ascii(self._ref.game.state)}"
+        return f"{_header(self._ref.game)}\n{state_ascii(python_game(self._ref.game).state)}"
 
 
 def _header(game: Game) -> str:
@@ -276,7 +294,11 @@ class SeatObserver:
         self.dict = {"board": self.tensor[:_BOARD_SIZE].reshape(BOARD_SHAPE), "vector": self.tensor[_BOARD_SIZE:]}
 
     def set_from(self, state: FcmState, player: int) -> None:
-        self._encoder.observe_flat(state.engine_game, player, out=self.tensor)
+        game = state.engine_game
+        if is_native(game):  # the core writes the same floats (tests/native/test_native_observation.py)
+            game.observe_flat(player, self.tensor)
+        else:
+            self._encoder.observe_flat(game, player, out=self.tensor)
 
     def string_from(self, state: FcmState, player: int) -> str:
         game = state.engine_game

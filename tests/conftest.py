@@ -4,14 +4,41 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 # Small torch models on a 2-core machine run faster on one thread (no thread contention with
 # the test process itself); training code sets its own thread count from its config.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 def pytest_configure(config):
+    config.addinivalue_line("markers", "native_engine: the test's native-core half (the load_game fixture)")
     try:
         import torch
     except ImportError:  # the engine tests need no torch
         return
     torch.set_num_threads(1)
+
+
+# ------------------------------------------------------------------ both engines
+
+def _native_built() -> bool:
+    from fcm_env.env.engines import native_available
+
+    return native_available()
+
+
+@pytest.fixture(params=["python", pytest.param("native", marks=pytest.mark.native_engine)])
+def load_game(request):
+    """``Game.from_dict`` on the engine the test runs on: a scenario that loads a position and asserts
+    through the public API (``pending``, ``advance``, ``apply``, ``legal_actions``, ``state``) runs on the
+    Python engine and on the native core (``NativeGame.from_dict``; skipped where the core is not built)."""
+    if request.param == "python":
+        from fcm_env.engine.game import Game
+
+        return Game.from_dict
+    if not _native_built():
+        pytest.skip("the native core is not built in this install")
+    from fcm_env.native.game import NativeGame
+
+    return NativeGame.from_dict

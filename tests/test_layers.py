@@ -39,7 +39,8 @@ ALLOWED_INTERNAL = {
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
     "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
-    "fcm_env/openspiel.py": {"numpy", "pyspiel", "fcm_env.engine", "fcm_env.encoding", "fcm_env.text"},
+    "fcm_env/openspiel.py": {"numpy", "pyspiel", "fcm_env.engine", "fcm_env.encoding", "fcm_env.text", "fcm_env.env",
+                             "fcm_env.native"},
     "fcm_env/tables.py": {"rich"},  # results tables for people (tournaments, fcm bench): rich, nothing of ours
 }
 # what a layer may import only inside a function, at run time: the encoder's compiled kernels use

@@ -1,4 +1,5 @@
-"""The public engine API for front ends: stepping a hand-made position, and the table queries."""
+"""The public engine API for front ends: stepping a hand-made position (on both engines: ``load_game``), and the
+table queries."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ B, BEER = Good.BURGER, Good.BEER
 
 
 
-def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
+def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision(load_game):
     # rules: Phase 4 example (luxuries manager +$10, garden doubles, First burger marketed +$5 a
     # burger): 45 + 2 x 40 = $125; then Payday asks player 0, who must pay a $5 salary
     state = two_chains()
@@ -27,7 +28,7 @@ def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
     state.milestones_gone.add(Milestone.FIRST_BURGER_MARKETED)  # claimed in an earlier turn
     stock(state, 0, burger=1, beer=2)
     demand(state, 2, B, BEER, BEER, garden=GARDEN_2)
-    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))  # a document, loaded
+    game = load_game(json.loads(json.dumps(Game(state).to_dict())))  # a document, loaded
     assert game.pending is None and game.state.phase == Phase.WORKING  # loading moves nothing
     assert game.advance() is game
     p = game.state.players[0]
@@ -37,7 +38,7 @@ def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision():
     assert game.state.players[1].cash == 0
 
 
-def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance():
+def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance(load_game):
     # rules: Phase 4 (Dinnertime asks nothing, so a position in it is one where it is still to
     # run); Phase 4 CFO, C22; First to have $20 (C26); D47 — house 2's 2 burgers earn 2 x $10 = $20,
     # the CFO adds $10: $30; player 1's waitress tips $3. Then Payday asks player 0 (a CFO to pay).
@@ -47,7 +48,7 @@ def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance(
     give(state, 1, waitress=1)
     stock(state, 0, burger=2)
     demand(state, 2, B, B)
-    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))
+    game = load_game(json.loads(json.dumps(Game(state).to_dict())))
     assert game.pending is None and game.state.phase == Phase.DINNERTIME  # loading moves nothing
     game.advance()
     players = game.state.players
@@ -58,14 +59,14 @@ def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance(
     assert game.pending.decision == Decision.FIRE and game.pending.player == 0
 
 
-def test_a_hand_written_position_in_phase_marketing_runs_the_campaigns_on_advance():
+def test_a_hand_written_position_in_phase_marketing_runs_the_campaigns_on_advance(load_game):
     # rules: Phase 6 (no decisions: a position in it is one where the campaigns are still to run),
     # Phase 7; D47 — billboard 14 (1 pizza token left) reaches house 2: 1 pizza demand; the
     # campaign ends, tile and marketing trainee go back; Clean-up opens round 3.
     state = position()
     state.phase = Phase.MARKETING
     add_campaign(state, 14, 1, Good.PIZZA, row=5, col=0, remaining=1, marketeer=E.MARKETING_TRAINEE)
-    game = Game.from_dict(json.loads(json.dumps(Game(state).to_dict())))
+    game = load_game(json.loads(json.dumps(Game(state).to_dict())))
     assert game.pending is None and game.state.phase == Phase.MARKETING
     game.advance()
     state = game.state

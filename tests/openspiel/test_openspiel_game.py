@@ -26,6 +26,13 @@ from fcm_env.openspiel import (
 )
 
 
+def _needs_native() -> None:
+    from fcm_env.env.engines import native_available
+
+    if not native_available():
+        pytest.skip("the native core is not built in this install")
+
+
 def _play(state: FcmState, moves: int, seed: int = 0) -> FcmState:
     rng = random.Random(seed)
     for _ in range(moves):
@@ -39,7 +46,8 @@ def test_importing_registers_the_game_with_its_parameters():
     assert SHORT_NAME in pyspiel.registered_names()
     game = pyspiel.load_game(SHORT_NAME)
     assert isinstance(game, FcmGame)
-    assert game.get_parameters() == {"players": 2, "variant": "standard", "seed": 0, "max_rounds": DEFAULT_MAX_ROUNDS}
+    assert game.get_parameters() == {"players": 2, "variant": "standard", "seed": 0, "max_rounds": DEFAULT_MAX_ROUNDS,
+                                     "engine": "auto"}
     game = pyspiel.load_game(f"{SHORT_NAME}(players=4,variant=introductory,seed=3,max_rounds=5)")
     assert game.num_players() == 4
     assert game.new_initial_state().engine_game.state.variant == "introductory"
@@ -228,3 +236,47 @@ def test_played_games_stay_far_below_the_length_bound():
             moves[game.state.round, player] += 1
             game.apply(agents[player].act_on_game(game, player))
         assert max(moves.values()) < MOVES_PER_PLAYER_ROUND / 10
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "standard"), (4, "introductory")])
+def test_both_engines_play_the_same_game_through_openspiel(players, variant):
+    # engine= picks the engine; the ids, observation tensors, strings of the moves and returns are the same
+    _needs_native()
+    native_game = load_game(players=players, variant=variant, max_rounds=3, seed=5, engine="native")
+    python_game = load_game(players=players, variant=variant, max_rounds=3, seed=5, engine="python")
+    assert (native_game.engine, python_game.engine) == ("native", "python")
+    native, python = native_game.new_initial_state(), python_game.new_initial_state()
+    observations = [make_observation(g) for g in (native_game, python_game)]
+    rng = random.Random(players)
+    steps = 0
+    while not python.is_terminal():
+        assert native.current_player() == python.current_player()
+        legal = python.legal_actions()
+        assert native.legal_actions() == legal
+        player = python.current_player()
+        for observation, state in zip(observations, (native, python), strict=True):
+            observation.set_from(state, player)
+        assert observations[0].tensor.tobytes() == observations[1].tensor.tobytes()
+        action = rng.choice(legal)
+        assert native.action_to_string(player, action) == python.action_to_string(player, action)
+        if steps % 25 == 0:  # a clone plays on alone, on either engine
+            native.clone().apply_action(action)
+        native.apply_action(action)
+        python.apply_action(action)
+        steps += 1
+    assert native.is_terminal() and native.returns() == python.returns()
+    assert native.engine_game.to_dict() == python.engine_game.to_dict()
+
+
+def test_the_engine_parameter_is_checked_and_state_from_engine_takes_either_engines_game():
+    _needs_native()
+    with pytest.raises(ValueError, match="engine must be one of"):
+        load_game(engine="fortran")
+    game = load_game(players=2, max_rounds=3, seed=4, engine="native")
+    position = Game.new(2, seed=4, max_rounds=3)
+    position.apply(position.legal_actions()[0])
+    state = game.state_from_engine(position)  # a Python game, wrapped on the native engine
+    assert type(state.engine_game).__name__ == "NativeGame"
+    assert state.engine_game.to_dict() == position.to_dict()
+    back = load_game(players=2, max_rounds=3, seed=4, engine="python").state_from_engine(state.engine_game)
+    assert isinstance(back.engine_game, Game) and back.engine_game.to_dict() == position.to_dict()

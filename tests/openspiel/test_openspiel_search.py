@@ -70,20 +70,24 @@ def test_evaluate_bots_runs_with_python_and_cpp_bots():
     assert sorted(returns) == [0.0, 0.0, 1.0]
 
 
-def test_ismcts_draws_its_worlds_with_game_determinize(monkeypatch):
-    game = load_game(players=3, max_rounds=4, seed=2)
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_ismcts_draws_its_worlds_with_game_determinize(monkeypatch, engine):
+    if engine == "native":
+        pytest.importorskip("fcm_env.native", reason="the native core is not built in this install")
+    game = load_game(players=3, max_rounds=4, seed=2, engine=engine)
     state = game.new_initial_state()
     rng = random.Random(0)
     while len(state.legal_actions()) < 2 or state.engine_game.state.round < 2:  # a real choice, mid-game
         state.apply_action(rng.choice(state.legal_actions()))
-    real = Game.determinize
+    engine_class = type(state.engine_game)  # Game, or NativeGame on the native engine
+    real = engine_class.determinize
     observers = []
 
     def spy(self: Game, observer: int, rng: np.random.Generator, model=None) -> Game:
         observers.append(observer)
         return real(self, observer, rng, model)
 
-    monkeypatch.setattr(Game, "determinize", spy)
+    monkeypatch.setattr(engine_class, "determinize", spy)
     bot = ismcts.ISMCTSBot(game, _rollouts(0), 2.0, 12, random_state=np.random.RandomState(0))
     action = bot.step(state)
     assert action in state.legal_actions()
