@@ -42,6 +42,7 @@ class RayConfig:
     max_rounds: Positive = 30
     reward: Reward = "win"
     shaping: Literal["cash", "cash_lead"] | None = None
+    engine: Literal["auto", "native", "python"] = "auto"  # the games' engine (auto: the C++ core when built)
     learner_seats: Positive = 1  # seats per game played by the shared learning module
     opponents: dict[OpponentKind, Annotated[float, Field(ge=0)]] = Field(
         default_factory=lambda: {"snapshot": 0.4, "random": 0.3, "heuristic": 0.3})
@@ -96,7 +97,8 @@ class RayConfig:
     def env_config(self) -> dict[str, Any]:
         """What ``FcmMultiAgentEnv`` reads."""
         return {"num_players": self.num_players, "variant": self.variant, "max_rounds": self.max_rounds,
-                "reward": self.reward, "shaping": self.shaping, "learner_seats": self.learner_seats,
+                "reward": self.reward, "shaping": self.shaping, "engine": self.engine,
+                "learner_seats": self.learner_seats,
                 "opponents": dict(self.opponents), "game_seeds": list(self.train_seeds), "seed": self.seed}
 
     def modules(self) -> list[str]:

@@ -23,14 +23,15 @@ import numpy as np
 from gymnasium import spaces
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-from fcm_env.encoding import NUM_ACTIONS, encode, legal_action_mask
-from fcm_env.env import common
+from fcm_agents.base import agent_move
+from fcm_env.encoding import NUM_ACTIONS, encode
+from fcm_env.env import common, engines
 from fcm_env.env.aec import raw_env
 
 LEARNER = "learner"
 OPPONENT_ROLES = ("snapshot", "random", "heuristic")
 FULL_VIEW_ROLES = (LEARNER, "snapshot")  # the roles whose module reads the observation
-ENV_KEYS = ("num_players", "variant", "max_rounds", "reward", "shaping")
+ENV_KEYS = ("num_players", "variant", "max_rounds", "reward", "shaping", "engine")
 
 
 def module_for(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
@@ -57,7 +58,8 @@ def full_view_space() -> spaces.Dict:
 class FcmMultiAgentEnv(MultiAgentEnv):
     """Food Chain Magnate for RLlib (see the module docstring); ``config`` is RLlib's env config.
 
-    Keys: ``num_players``, ``variant``, ``max_rounds``, ``reward``, ``shaping`` (as ``fcm_env.env``),
+    Keys: ``num_players``, ``variant``, ``max_rounds``, ``reward``, ``shaping``, ``engine`` (as ``fcm_env.env``;
+    on the native engine a heuristic seat is asked on a Python copy of the position, as ``agent_move`` does),
     ``learner_seats`` (learning seats per game, default 1), ``opponents`` (role -> probability),
     ``game_seeds`` ([low, high): the games' seeds) and ``seed``.
     """
@@ -148,8 +150,9 @@ class FcmMultiAgentEnv(MultiAgentEnv):
             return self._aec.observe(self._aec.possible_agents[player])
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not final:
-            if role == "heuristic":
-                mask[encode(self._heuristic.act_on_game(self._aec.game, player))] = 1
-            else:
-                legal_action_mask(self._aec.game, player, out=mask)
+            game = self._aec.game
+            if role == "heuristic":  # it reads the engine state: a Python copy of a native position
+                mask[encode(agent_move(self._heuristic, game, player))] = 1
+            elif game.current_player == player:
+                mask[engines.legal_ids(game)] = 1
         return {"observation": np.zeros(1, dtype=np.float32), "action_mask": mask}
