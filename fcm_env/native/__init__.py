@@ -1,16 +1,17 @@
-"""The native (C++) core, built with the package: so far numpy's generator, the map and the setup.
+"""The native (C++) core, built with the package: the full rules, legal ids, observation and batched env.
 
-Why it starts here: the native engine must play the same game as the Python engine for the same seed and
-actions, and the only randomness of a game (the map tiles, their turns, the first turn order: ``Game.new``)
-and of the seeded agents (``RandomAgent``) comes from ``numpy.random.default_rng``. ``Pcg64(seed)`` draws
-exactly what ``numpy.random.default_rng(seed)`` draws for the calls the project makes: ``integers``,
-``permutation``, ``choice(..., replace=False)`` (tests/native/test_native_rng.py). ``Board(layout)`` is the
-map with its road tables, table for table ``fcm_env.engine.board.Board``'s
-(tests/native/test_native_board.py), and ``new_game(...)`` sets up the game that ``Game.new`` sets up: the
-same state document (tests/native/test_native_setup.py). Legal actions and moves follow in later slices
-(docs/architecture.md, "Where the native engine goes").
+The core (``fcm_env/native/src``, bound with pybind11 as ``fcm_env.native._core``) is the second implementation
+of the rules; the Python engine stays the reference and the lockstep tests compare them (docs/native.md).
+Importing this package hands the core what it reads from the Python side once: the printed map tiles, the
+component data, the rules' numbers, the action codec's table and the observation layout, so that nothing
+about the game is written twice. ``NativeGame`` (``fcm_env.native.game``) gives the core ``Game``'s face.
 
-The extension is compiled by ``pip install`` (pybind11, a C++17 compiler); ``fcm_env`` never needs it.
+``Pcg64(seed)`` draws exactly what ``numpy.random.default_rng(seed)`` draws for the calls the project makes
+(``integers``, ``permutation``, ``choice(..., replace=False)``), so ``new_game(...)`` sets up the game that
+``Game.new`` sets up, and the native players draw what the Python agents draw.
+
+The extension is compiled by ``pip install`` (pybind11, a C++17 compiler); ``FCM_PURE_PYTHON=1`` leaves it out,
+and importing this package then raises ImportError saying so (the envs fall back to the Python engine).
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ int64_t unit_price(const GameState& s, int player) {
   const PlayerState& p = s.players[static_cast<std::size_t>(player)];
   int64_t price = rules_data().prices.base_unit_price;
   for (int t = 0; t < kNumTypes; ++t) price += int64_t{p.work[static_cast<std::size_t>(t)]} * employee(t).price_delta;
-  if (has_milestone(s, player, kFirstLowerPrices)) price += milestone_param(kFirstLowerPrices, "unit_price_delta");
+  static const int kLowerPrices = milestone_param(kFirstLowerPrices, "unit_price_delta");  // data: read once
+  if (has_milestone(s, player, kFirstLowerPrices)) price += kLowerPrices;
   return price;
 }
 

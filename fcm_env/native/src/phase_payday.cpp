@@ -46,7 +46,8 @@ int64_t after_discounts(const GameState& s, const PlayerState& p, int64_t salari
   const int64_t salary = rules_data().prices.salary;
   const int64_t gross = salary * salaried_cards;
   int64_t discount = salary * p.recruit_discounts;
-  if (has_milestone(s, p.player, kFirstTrain)) discount += milestone_param(kFirstTrain, "salary_discount_per_payday");
+  static const int kTrainDiscount = milestone_param(kFirstTrain, "salary_discount_per_payday");  // data: read once
+  if (has_milestone(s, p.player, kFirstTrain)) discount += kTrainDiscount;
   return std::max<int64_t>(0, gross - discount);
 }
 
