@@ -24,6 +24,10 @@ HANDLERS: dict[Decision, str] = {decision: f"_{decision.name.lower()}" for decis
 class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
     """Engine-aware rule-based agent (see ``fcm_agents.heuristic`` for its plan)."""
 
+    #: the answers the legal actions alone decide (``from_legal``); a subclass that changes a handler drops
+    #: its decision here
+    from_legal = FROM_LEGAL
+
     def __init__(self, seed: int | None = None, name: str = "heuristic"):
         super().__init__(seed, name)
 
@@ -46,7 +50,7 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
         handler = getattr(self, HANDLERS[decision], None)
         if handler is None:
             return legal[0]
-        quick = FROM_LEGAL.get(decision)
+        quick = self.from_legal.get(decision)
         if quick is not None:
             choice = quick(legal)
             if choice is not None:

@@ -25,7 +25,15 @@ from .views import SharedViews
 
 
 class Staffing(SharedViews):
-    """The answers about cards: which to put to work, hire, train, keep on the beach or fire."""
+    """The answers about cards: which to put to work, hire, train, keep on the beach or fire.
+
+    The plan's tables are class attributes (``plan.py``'s values): a player with another plan (the
+    strategist's archetypes, ``fcm_agents.strategist``) sets its own and keeps these answers."""
+
+    hiring_plan: tuple[tuple[int, int], ...] = HIRING_PLAN
+    play_priority: tuple[int, ...] = PLAY_PRIORITY
+    train_goals: dict[int, tuple[int, ...]] = TRAIN_GOALS
+    train_reserve: tuple[int, ...] = TRAIN_RESERVE
 
     def _reserve_card(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         offer = game.state.players[player].reserve_offer
@@ -44,7 +52,7 @@ class Staffing(SharedViews):
         managers = sorted((t for t in puts if t in MANAGER_SLOTS), key=lambda t: -MANAGER_SLOTS[t])
         if managers and staff_waiting > open_slots(p.work, state.ceo_slots) - 1:
             return puts[managers[0]]
-        for t in PLAY_PRIORITY:
+        for t in self.play_priority:
             if t in puts and not (t == keep_on_beach and hand[t] <= 1):
                 return puts[t]
         return Action.pass_() if Action.pass_() in legal else None
@@ -57,7 +65,7 @@ class Staffing(SharedViews):
         trainers = hand[E.TRAINER] + hand[E.COACH] + hand[E.GURU] + int(p.work[E.TRAINER])
         if not trainers or p.cash < 2 * SALARY * (1 + _salaried(state, player)):
             return None
-        for t in TRAIN_RESERVE:
+        for t in self.train_reserve:
             if hand[t] > 0:
                 return int(t)
         return None
@@ -74,7 +82,7 @@ class Staffing(SharedViews):
                 line = LINE.get(t)
                 if line is not None:
                     counts[line] = counts.get(line, 0) + n
-        for line, want in HIRING_PLAN:
+        for line, want in self.hiring_plan:
             if line in hires and counts.get(line, 0) < want:
                 return hires[line]
         for line in (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE):
@@ -92,7 +100,7 @@ class Staffing(SharedViews):
         affordable = p.cash >= SALARY * (2 + _salaried(state, player))
         if not (affordable or must):
             return Action.pass_()
-        for source, goals in TRAIN_GOALS.items():
+        for source, goals in self.train_goals.items():
             for goal in goals:
                 for move in moves:
                     if move.args[1] == source and move.args[2] == goal:
@@ -105,7 +113,7 @@ class Staffing(SharedViews):
         state = game.state
         p = state.players[player]
         fires = [a for a in legal if a.kind == ActionKind.FIRE]
-        order = {t: i for i, t in enumerate(PLAY_PRIORITY)}
+        order = {t: i for i, t in enumerate(self.play_priority)}
 
         def usefulness(action: Action) -> tuple[int, int, int]:
             t = action.args[0]

@@ -1,0 +1,154 @@
+"""The strategist's archetypes: six coherent plans a good player would recognise, as tables.
+
+Each archetype says which reserve card it keeps (and so its first CEO slots and the bank it plays with),
+whom it hires and in what order, what it puts to work first, what it trains its people into, which
+campaign kinds it prefers and which goods it advertises. The strategist (``agent``) plays every decision
+from these tables, the map reading and the shadow Dinnertime; docs/strategist.md has a paragraph per plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fcm_env.data import CampaignType, EmployeeType, Good
+
+E = EmployeeType
+C = CampaignType
+DRINK = "drink"  # in ``products``: the drink the chain can haul (or the nearest on the map)
+FOOD = "food"  # in ``products``: the chain's main food (burgers or pizzas, by its cooks)
+
+
+@dataclass(frozen=True)
+class Archetype:
+    """One plan: the tables the strategist plays it with."""
+
+    name: str
+    summary: str
+    reserve: int  # the reserve card kept: $100 (2 CEO slots), $200 (3) or $300 (4)
+    hiring_plan: tuple[tuple[int, int], ...]  # (entry-level line, how many of it by then), in order
+    play_priority: tuple[int, ...]  # which card goes to work first in Restructuring (staff)
+    train_goals: dict[int, tuple[int, ...]]  # what each card should become (first available goal wins)
+    campaign_kinds: tuple[int, ...] = (C.BILLBOARD, C.MAILBOX, C.AIRPLANE, C.RADIO)  # preferred first
+    products: tuple[str | int, ...] = (FOOD,)  # what its campaigns advertise, in order of preference
+    train_reserve: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE, E.ERRAND_BOY)
+    extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)  # after the plan, up to 5
+    expand: bool = False  # open more restaurants whenever a manager can place one
+
+
+_KITCHEN = (E.BURGER_CHEF, E.PIZZA_CHEF, E.BURGER_COOK, E.PIZZA_COOK)
+_MARKETEERS = (E.BRAND_DIRECTOR, E.BRAND_MANAGER, E.CAMPAIGN_MANAGER, E.MARKETING_TRAINEE)
+_HAULERS = (E.ZEPPELIN_PILOT, E.TRUCK_DRIVER, E.CART_OPERATOR, E.ERRAND_BOY)
+_MANAGERS = (E.NEW_BUSINESS_DEVELOPER, E.REGIONAL_MANAGER, E.LOCAL_MANAGER, E.PRICING_MANAGER,
+             E.DISCOUNT_MANAGER, E.LUXURIES_MANAGER, E.CFO)
+_SUPPORT = (E.HR_DIRECTOR, E.RECRUITING_MANAGER, E.RECRUITING_GIRL, E.GURU, E.COACH, E.TRAINER)
+
+
+def _priority(*first: tuple[int, ...]) -> tuple[int, ...]:
+    """The play order: the given groups first, then every other staff card in the heuristic's order."""
+    order: list[int] = []
+    for group in (*first, _KITCHEN, _MARKETEERS, (E.KITCHEN_TRAINEE,), _HAULERS, (E.WAITRESS,), _MANAGERS, _SUPPORT):
+        order.extend(int(t) for t in group if int(t) not in order)
+    return tuple(order)
+
+
+#: every plan opens as a good player does: a marketeer for the first billboard (eternal campaigns, no
+#: marketeer salaries: rules, First billboard placed), a cook, a recruiter and a manager for the slots
+_OPENER = ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1), (E.RECRUITING_GIRL, 1), (E.MANAGEMENT_TRAINEE, 1))
+
+_COOKS = {E.KITCHEN_TRAINEE: (E.BURGER_COOK, E.PIZZA_COOK), E.BURGER_COOK: (E.BURGER_CHEF,),
+          E.PIZZA_COOK: (E.PIZZA_CHEF,)}
+
+ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
+    Archetype(
+        name="marketing",
+        summary="a marketing economy: cooks and many marketeers; billboards and mailboxes near its "
+                "restaurant, then airplanes and radios for demand across the map",
+        reserve=200,
+        hiring_plan=(*_OPENER, (E.MARKETING_TRAINEE, 2), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1),
+                     (E.MARKETING_TRAINEE, 3), (E.WAITRESS, 1), (E.MANAGEMENT_TRAINEE, 2), (E.KITCHEN_TRAINEE, 3),
+                     (E.MARKETING_TRAINEE, 4)),
+        play_priority=_priority(_MARKETEERS, _KITCHEN),
+        train_goals={**_COOKS, E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,), E.CAMPAIGN_MANAGER: (E.BRAND_MANAGER,),
+                     E.BRAND_MANAGER: (E.BRAND_DIRECTOR,), E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
+                     E.JUNIOR_VICE_PRESIDENT: (E.VICE_PRESIDENT,)},
+        campaign_kinds=(C.AIRPLANE, C.RADIO, C.MAILBOX, C.BILLBOARD),
+        products=(FOOD,),
+        extra_hires=(E.MARKETING_TRAINEE, E.KITCHEN_TRAINEE, E.WAITRESS),
+    ),
+    Archetype(
+        name="drinks",
+        summary="a drinks chain: errand boys, then cart operators and trucks haul beer, lemonade and soda; "
+                "campaigns sell drinks beside its burgers or pizzas",
+        reserve=200,
+        hiring_plan=(*_OPENER, (E.ERRAND_BOY, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.ERRAND_BOY, 2),
+                     (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.ERRAND_BOY, 3)),
+        play_priority=_priority(_HAULERS, _KITCHEN),
+        train_goals={E.ERRAND_BOY: (E.CART_OPERATOR,), E.CART_OPERATOR: (E.TRUCK_DRIVER,),
+                     E.TRUCK_DRIVER: (E.ZEPPELIN_PILOT,), **_COOKS, E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,),
+                     E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,)},
+        products=(DRINK, FOOD),
+        train_reserve=(E.ERRAND_BOY, E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE),
+        extra_hires=(E.ERRAND_BOY, E.KITCHEN_TRAINEE, E.WAITRESS),
+    ),
+    Archetype(
+        name="discount",
+        summary="a price war: pricing managers first, discount managers trained up, waitresses to win the "
+                "ties; it sells below everyone on the houses it reaches",
+        reserve=200,
+        hiring_plan=(*_OPENER, (E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 2), (E.WAITRESS, 1),
+                     (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2), (E.PRICING_MANAGER, 2), (E.WAITRESS, 2),
+                     (E.MARKETING_TRAINEE, 2)),
+        play_priority=_priority(_KITCHEN, (E.DISCOUNT_MANAGER, E.PRICING_MANAGER, E.WAITRESS)),
+        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
+                     E.JUNIOR_VICE_PRESIDENT: (E.DISCOUNT_MANAGER,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        extra_hires=(E.PRICING_MANAGER, E.WAITRESS, E.KITCHEN_TRAINEE),
+    ),
+    Archetype(
+        name="luxury",
+        summary="a luxury chain: a luxuries manager (+$10 a unit) and gardens (double the bill) from new "
+                "business developers; few sales at a high price",
+        reserve=200,
+        hiring_plan=(*_OPENER, (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2),
+                     (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 3)),
+        play_priority=_priority(_KITCHEN, (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER)),
+        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER),
+                     E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+    ),
+    Archetype(
+        name="expansion",
+        summary="an expansion chain: management trainees trained into local and then regional managers to "
+                "open a second and third restaurant (and drive-ins) where the houses are",
+        reserve=200,
+        hiring_plan=(*_OPENER, (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2),
+                     (E.MARKETING_TRAINEE, 2), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3), (E.MANAGEMENT_TRAINEE, 3)),
+        play_priority=_priority((E.REGIONAL_MANAGER, E.LOCAL_MANAGER), _KITCHEN),
+        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
+                     E.JUNIOR_VICE_PRESIDENT: (E.LOCAL_MANAGER, E.VICE_PRESIDENT),
+                     E.VICE_PRESIDENT: (E.REGIONAL_MANAGER,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        expand=True,
+    ),
+    Archetype(
+        name="cfo",
+        summary="a CFO and milestone racer: three hires in one turn, the first trainer, waitress and "
+                "billboard, then a CFO (or the CEO as one after the first $100) for half again on every sale",
+        reserve=100,
+        hiring_plan=(*_OPENER, (E.WAITRESS, 1), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
+                     (E.MANAGEMENT_TRAINEE, 2), (E.WAITRESS, 2), (E.MARKETING_TRAINEE, 2)),
+        play_priority=_priority((E.CFO,), _KITCHEN, (E.WAITRESS,)),
+        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
+                     E.JUNIOR_VICE_PRESIDENT: (E.VICE_PRESIDENT,), E.VICE_PRESIDENT: (E.SENIOR_VICE_PRESIDENT,),
+                     E.SENIOR_VICE_PRESIDENT: (E.CFO,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        extra_hires=(E.WAITRESS, E.KITCHEN_TRAINEE, E.MARKETING_TRAINEE),
+    ),
+)}
+
+#: the goods a drink source square gives, for ``products``' DRINK
+DRINKS = (Good.BEER, Good.LEMONADE, Good.SODA)
+
+
+def archetype(name: str) -> Archetype:
+    """The archetype called ``name`` (ValueError listing the names otherwise)."""
+    try:
+        return ARCHETYPES[name]
+    except KeyError:
+        raise ValueError(f"unknown archetype {name!r}: use one of {', '.join(ARCHETYPES)}") from None
