@@ -13,6 +13,10 @@
   e.g. ``search:iterations=400`` (deterministic for a seed) or ``search:seconds=0.5,horizon=2``.
 - ``flat``, ``flat:KEY=VALUE,...``: flat Monte Carlo over determinized worlds, the yardstick search
   (``fcm_agents.search.flat``; keys ``candidates``, ``rollouts``, ``horizon``, ``scale``).
+- ``strategist``, ``strategist:archetype=NAME[,seed=S,variation=F]``: the strategist family
+  (``fcm_agents.strategist``): one of the archetypes (marketing, drinks, discount, luxury, expansion, cfo), or
+  with no archetype the one its map reading picks; ``seed`` (else the tournament's) draws among near-best
+  placements, ``variation`` is how near (docs/strategist.md).
 - ``llm:base_url=URL,model=NAME[,KEY=VALUE,...]``: a language model behind an OpenAI-compatible
   chat-completions endpoint (``fcm_agents.llm``, needs the ``llm`` extra; keys in docs/llm.md).
 
@@ -28,8 +32,8 @@ from pathlib import Path
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-KINDS = ("random", "heuristic", "policy", "onnx", "search", "flat", "llm")
-SPECS = ("random, heuristic, policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
+KINDS = ("random", "heuristic", "strategist", "policy", "onnx", "search", "flat", "llm")
+SPECS = ("random, heuristic, strategist, strategist:archetype=NAME,..., policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
          "search, search:KEY=VALUE,..., flat, flat:KEY=VALUE,..., llm:base_url=URL,model=NAME,...")
 
 
@@ -41,6 +45,12 @@ def make_agent(spec: str, seed: int | None = None):
         return RandomAgent(seed=seed, name=spec)
     if kind == "heuristic":
         return HeuristicAgent(seed=seed, name=spec)
+    if kind == "strategist":
+        from .strategist import StrategistAgent, parse_strategist_params
+
+        params = parse_strategist_params(arg)
+        return StrategistAgent(params.get("archetype"), seed=params.get("seed", seed), name=spec,
+                               **({"variation": params["variation"]} if "variation" in params else {}))
     if kind == "policy":
         if not arg:
             if colon:

@@ -13,9 +13,18 @@ The modules, one job each:
 """
 
 from .agent import StrategistAgent
-from .archetypes import ARCHETYPES, Archetype
+from .archetypes import ARCHETYPES, Archetype, parse_strategist_params
 from .forecast import Forecast, shadow_dinnertime
 from .reading import MapReading, choose_archetype, read_map
 
-__all__ = ["ARCHETYPES", "Archetype", "Forecast", "MapReading", "StrategistAgent", "choose_archetype", "read_map",
-           "shadow_dinnertime"]
+__all__ = [
+           "ARCHETYPES",
+           "Archetype",
+           "Forecast",
+           "MapReading",
+           "StrategistAgent",
+           "choose_archetype",
+           "parse_strategist_params",
+           "read_map",
+           "shadow_dinnertime",
+]

@@ -21,7 +21,7 @@ from typing import ClassVar
 from fcm_env.data import EMPLOYEES, Good, marketing_tile
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
-from fcm_env.engine.state import GameState
+from fcm_env.engine.state import GameState, Phase
 
 from ..heuristic import HeuristicAgent
 from ..heuristic.from_legal import FROM_LEGAL
@@ -58,14 +58,18 @@ class StrategistAgent(HeuristicAgent):
     # ------------------------------------------------------------------ the plan
 
     def plan_for(self, state: GameState, player: int) -> Archetype:
-        """The archetype this seat plays in this game (chosen once per game and map by the default)."""
+        """The archetype this seat plays in this game. The default chooses it once its first restaurant
+        is down (at the reserve card, which the plan decides, or at its first decision after setup) and
+        keeps it for the game; before that (placing the first restaurant) its answer is provisional."""
         if self.fixed is not None:
             return self.fixed
         key = (state.board.layout, player, state.num_players)
         chosen = self._chosen.get(key)
         asked = state.pending[-1].decision if state.pending else None
-        if chosen is None or (asked == Decision.RESERVE_CARD and state.round <= 1):  # a new game on this map
+        if asked == Decision.RESERVE_CARD or (chosen is None and state.phase != Phase.SETUP_RESTAURANTS):
             chosen = self._chosen[key] = archetype(choose_archetype(read_map(state, player)))
+        elif chosen is None or state.phase == Phase.SETUP_RESTAURANTS:  # a new game: nothing kept yet
+            return archetype(choose_archetype(read_map(state, player)))
         return chosen
 
     def _adopt(self, plan: Archetype) -> None:
@@ -168,22 +172,20 @@ class StrategistAgent(HeuristicAgent):
             return None, float("-inf")
         top = max(score for _, score in scored)
         near = [a for a, score in scored if score >= top - abs(top) * self.variation]
+        if self.variation <= 0.0:
+            return near[0], top  # no variation: the first best, as the heuristic
         return near[int(self._rng.integers(len(near)))], top
 
     # ------------------------------------------------------------------ reads
 
     def _drink_to_sell(self, state: GameState, player: int) -> Good | None:
-        """The drink the chain can haul (a source in range), or None."""
-        p = state.players[player]
-        owned = p.owned()
+        """The drink its haulers can fetch (a source in range), once it owns two haulers; else None."""
+        owned = state.players[player].owned()
         haulers = sum(int(owned[t]) for t in range(len(EMPLOYEES)) if EMPLOYEES[t].drink_mode)
-        sources = read_map(state, player).drink_sources
-        if not haulers and not sources:
+        if haulers < 2:
             return None
-        for good in DRINKS:
-            if good in sources:
-                return good
-        return DRINKS[0] if haulers else None
+        sources = read_map(state, player).drink_sources
+        return next((good for good in DRINKS if good in sources), None)
 
 
 def _goods_of(action: Action) -> dict[int, int]:

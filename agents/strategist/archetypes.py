@@ -80,9 +80,9 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a drinks chain: errand boys, then cart operators and trucks haul beer, lemonade and soda; "
                 "campaigns sell drinks beside its burgers or pizzas",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.ERRAND_BOY, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.ERRAND_BOY, 2),
-                     (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.ERRAND_BOY, 3)),
-        play_priority=_priority(_HAULERS, _KITCHEN),
+        hiring_plan=(*_OPENER, (E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 2), (E.ERRAND_BOY, 1), (E.WAITRESS, 1),
+                     (E.TRAINER, 1), (E.ERRAND_BOY, 2), (E.MANAGEMENT_TRAINEE, 2)),
+        play_priority=_priority(_KITCHEN, _HAULERS, (E.PRICING_MANAGER, E.WAITRESS)),
         train_goals={E.ERRAND_BOY: (E.CART_OPERATOR,), E.CART_OPERATOR: (E.TRUCK_DRIVER,),
                      E.TRUCK_DRIVER: (E.ZEPPELIN_PILOT,), **_COOKS, E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,),
                      E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,)},
@@ -152,3 +152,34 @@ def archetype(name: str) -> Archetype:
         return ARCHETYPES[name]
     except KeyError:
         raise ValueError(f"unknown archetype {name!r}: use one of {', '.join(ARCHETYPES)}") from None
+
+
+def parse_strategist_params(text: str) -> dict[str, object]:
+    """``archetype=NAME,seed=S,variation=F`` (any of them, in any order) -> the checked values; a clear
+    ValueError naming what is wrong."""
+    out: dict[str, object] = {}
+    for piece in (p.strip() for p in text.split(",") if p.strip()):
+        key, eq, value = piece.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not value:
+            raise ValueError(f"strategist: expected KEY=VALUE, got {piece!r} (keys: archetype, seed, variation)")
+        if key == "archetype":
+            if value != "auto":
+                archetype(value)  # raises naming the archetypes
+            out[key] = value
+        elif key == "seed":
+            try:
+                out[key] = int(value)
+            except ValueError:
+                raise ValueError(f"strategist: seed must be an integer, got {value!r}") from None
+        elif key == "variation":
+            try:
+                variation = float(value)
+            except ValueError:
+                raise ValueError(f"strategist: variation must be a number, got {value!r}") from None
+            if not 0.0 <= variation <= 1.0:
+                raise ValueError(f"strategist: variation must lie in [0, 1], got {variation}")
+            out[key] = variation
+        else:
+            raise ValueError(f"strategist: unknown key {key!r} (keys: archetype, seed, variation)")
+    return out

@@ -55,17 +55,12 @@ def read_map(state: GameState, player: int) -> MapReading:
 
 
 def choose_archetype(reading: MapReading) -> str:
-    """The default strategist's plan for this map and table.
+    """The default strategist's plan for this map and table (the archetypes measured strongest against the
+    heuristic, docs/strategist.md):
 
-    * drink sources within a hauler's range: the drinks chain (they cost no kitchen);
-    * most reached houses contested by another chain: the price war wins them (R33);
-    * few houses near and room at the table (2-3 players): expand toward more houses;
-    * otherwise the marketing economy, which makes its own demand.
+    * most of the houses it reaches contested by another chain: the price war, which wins them (R33);
+    * otherwise the CFO racer, which takes half again on every sale where nobody contests them.
     """
-    if len(reading.drink_sources) >= 2:
-        return "drinks"
-    if reading.reached_houses and reading.contested * 2 > reading.reached_houses:
+    if reading.reached_houses and reading.contested * 2 >= reading.reached_houses:
         return "discount"
-    if reading.near_houses <= 2 and reading.num_players <= 3:
-        return "expansion"
-    return "marketing"
+    return "cfo"
