@@ -1,7 +1,14 @@
 """What an agent builds, game by game: restaurants, campaigns by kind, staff at the end, unit price,
-and the round of its first sale, over many games against a field of heuristics.
+goods sold by kind, where its income came from (sales, waitress tips, the CFO's share), milestones and
+the round of its first sale, over many games against a field of heuristics.
 
     python benchmarks/strategy_report.py --agent policy --players 2 --games 200 --seed 81000000
+    python benchmarks/strategy_report.py --family --games 100 --seed 83000000   # a table per archetype
+    python benchmarks/strategy_report.py --distinct --games 200 --seed 84000000  # strategists against each other
+
+``--family`` runs the report once per strategist archetype and for the default (``--agent`` is then
+ignored). ``--distinct`` plays every seat with a strategist (the default, each seat its own seed) on
+``--games`` different maps and counts the distinct final cash vectors.
 
 Game g seats ``--agent`` in seat ``g mod n`` on seed ``--seed + g``, every other seat ``--field``.
 It prints one table of means (and shares of games) for the agent and for the field's seats beside
@@ -22,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from fcm_agents.base import agent_move
 from fcm_agents.registry import make_agent
-from fcm_env.data import CampaignType, EmployeeType
+from fcm_env.data import CampaignType, EmployeeType, Good, Milestone
 from fcm_env.engine import queries
 from fcm_env.engine.game import Game
 
@@ -43,9 +50,18 @@ def play_game_rows(agent_spec: str, field: str, num_players: int, game_no: int, 
         for c in game.state.campaigns:
             campaigns.setdefault(c.number, (int(c.owner), int(c.kind)))
     first_sale: dict[int, int] = {}
+    money = {p: Counter() for p in range(num_players)}  # sales / tips / cfo cash
+    sold = {p: Counter() for p in range(num_players)}  # goods sold by name
     for event in events:
-        if event["kind"] == "sale":
+        kind = event["kind"]
+        if kind == "sale":
             first_sale.setdefault(int(event["player"]), int(event["round"]))
+            money[int(event["player"])]["sales"] += int(event["cash"])
+            sold[int(event["player"])].update(event["items"])
+        elif kind == "tips":
+            money[int(event["player"])]["tips"] += int(event["cash"])
+        elif kind == "cfo_bonus":
+            money[int(event["player"])]["cfo"] += int(event["cash"])
     state = game.state
     rows = []
     for p in range(num_players):
@@ -56,7 +72,8 @@ def play_game_rows(agent_spec: str, field: str, num_players: int, game_no: int, 
                      "cash": int(state.players[p].cash), "rounds": int(state.round),
                      "restaurants": len(state.players[p].restaurants), "campaigns": dict(kinds),
                      "staff": staff, "unit_price": int(queries.unit_price(game, p)),
-                     "first_sale": first_sale.get(p)})
+                     "first_sale": first_sale.get(p), "income": dict(money[p]), "sold": dict(sold[p]),
+                     "milestones": sorted(Milestone(m).name.lower() for m in state.players[p].milestones)})
     return rows
 
 
@@ -72,6 +89,13 @@ def summary(rows: list[dict]) -> dict:
            "staff at the end": statistics.mean(sum(r["staff"].values()) for r in rows)}
     for kind, plural in zip(CampaignType, ("billboards", "mailboxes", "airplanes", "radios"), strict=True):
         out[f"{plural} a game"] = statistics.mean(r["campaigns"].get(kind.name.lower(), 0) for r in rows)
+    for good in Good:
+        out[f"{good.name.lower()} sold a game"] = statistics.mean(r["sold"].get(good.name.lower(), 0) for r in rows)
+    earned = {key: sum(r["income"].get(key, 0) for r in rows) for key in ("sales", "tips", "cfo")}
+    total = sum(earned.values()) or 1
+    for key, label in (("sales", "sales"), ("tips", "waitress tips"), ("cfo", "the CFO's share")):
+        out[f"income from {label}"] = earned[key] / total
+    out["milestones a game"] = statistics.mean(len(r["milestones"]) for r in rows)
     return out
 
 
@@ -92,6 +116,21 @@ def staffs(rows: list[dict], top: int = 5) -> str:
     return "\n".join(lines)
 
 
+def family_specs() -> list[str]:
+    from fcm_agents.strategist import ARCHETYPES
+
+    return ["strategist", *(f"strategist:archetype={name}" for name in ARCHETYPES)]
+
+
+def distinct_outcomes(games: int, num_players: int, seed: int, max_rounds: int) -> tuple[int, int]:
+    """(distinct final cash vectors, games) of strategist-only games on ``games`` different maps."""
+    outcomes = set()
+    for g in range(games):
+        rows = play_game_rows("strategist", "strategist", num_players, g, seed + g, max_rounds)
+        outcomes.add(tuple(r["cash"] for r in rows))
+    return len(outcomes), games
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agent", default="policy")
@@ -101,9 +140,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=81_000_000)
     parser.add_argument("--max-rounds", type=int, default=30)
     parser.add_argument("--out", type=Path, default=None, help="every game's rows as JSON lines")
+    parser.add_argument("--family", action="store_true", help="a table per strategist archetype and the default")
+    parser.add_argument("--distinct", action="store_true",
+                        help="strategists in every seat: how many final cash vectors differ")
     args = parser.parse_args(argv)
     if args.games < 1 or not 2 <= args.players <= 5:
         parser.error("--games must be at least 1 and --players 2 to 5")
+    if args.distinct:
+        distinct, games = distinct_outcomes(args.games, args.players, args.seed, args.max_rounds)
+        print(f"{distinct} distinct final cash vectors in {games} strategist-only games on {games} maps "
+              f"({distinct / games:.0%})")
+        return 0
+    if args.family:
+        for spec in family_specs():
+            code = main([*_without_family(sys.argv[1:] if argv is None else argv), "--agent", spec])
+            if code:
+                return code
+            print()
+        return 0
     rows: list[dict] = []
     try:
         for g in range(args.games):
@@ -120,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(staffs(mine))
     return 0
+
+
+def _without_family(argv: list[str]) -> list[str]:
+    return [a for a in argv if a != "--family"]
 
 
 if __name__ == "__main__":
