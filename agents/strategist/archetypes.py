@@ -58,20 +58,35 @@ _OPENER = ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1), (E.RECRUITING_GIRL,
 _COOKS = {E.KITCHEN_TRAINEE: (E.BURGER_COOK, E.PIZZA_COOK), E.BURGER_COOK: (E.BURGER_CHEF,),
           E.PIZZA_COOK: (E.PIZZA_CHEF,)}
 
+def _goals(*signature: tuple[int, tuple[int, ...]], cooks_first: bool = False) -> dict[int, tuple[int, ...]]:
+    """Training goals: the plan's signature line first (trained before the cooks), then the cooks; or the
+    cooks first (a plan that lives on its sales from the start)."""
+    goals = dict(_COOKS) if cooks_first else {}
+    goals.update(signature)
+    for source, targets in _COOKS.items():
+        goals.setdefault(source, targets)
+    return goals
+
+
+def _reserve(*signature: int) -> tuple[int, ...]:
+    """Cards kept on the beach for a trainer: the signature line's first, then the heuristic's."""
+    return tuple(dict.fromkeys((*signature, E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE,
+                                E.ERRAND_BOY)))
+
+
 ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
     Archetype(
         name="marketing",
-        summary="a marketing economy: cooks and many marketeers; billboards and mailboxes near its "
-                "restaurant, then airplanes and radios for demand across the map",
+        summary="a marketing economy: cooks and marketeers trained up to brand managers and a brand director; "
+                "billboards and mailboxes near its restaurant, then airplanes and radios for demand across the map",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.MARKETING_TRAINEE, 2), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1),
-                     (E.MARKETING_TRAINEE, 3), (E.WAITRESS, 1), (E.MANAGEMENT_TRAINEE, 2), (E.KITCHEN_TRAINEE, 3),
-                     (E.MARKETING_TRAINEE, 4)),
+        hiring_plan=(*_OPENER, (E.MARKETING_TRAINEE, 2), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
+                     (E.TRAINER, 2), (E.MARKETING_TRAINEE, 3), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
         play_priority=_priority(_MARKETEERS, _KITCHEN),
-        train_goals={**_COOKS, E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,), E.CAMPAIGN_MANAGER: (E.BRAND_MANAGER,),
-                     E.BRAND_MANAGER: (E.BRAND_DIRECTOR,), E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
-                     E.JUNIOR_VICE_PRESIDENT: (E.VICE_PRESIDENT,)},
-        campaign_kinds=(C.AIRPLANE, C.RADIO, C.MAILBOX, C.BILLBOARD),
+        train_goals=_goals((E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)), (E.CAMPAIGN_MANAGER, (E.BRAND_MANAGER,)),
+                           (E.BRAND_MANAGER, (E.BRAND_DIRECTOR,))),
+        train_reserve=_reserve(E.BRAND_MANAGER, E.CAMPAIGN_MANAGER, E.MARKETING_TRAINEE),
+        campaign_kinds=(C.RADIO, C.AIRPLANE, C.MAILBOX, C.BILLBOARD),
         products=(FOOD,),
         extra_hires=(E.MARKETING_TRAINEE, E.KITCHEN_TRAINEE, E.WAITRESS),
     ),
@@ -80,14 +95,13 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a drinks chain: errand boys, then cart operators and trucks haul beer, lemonade and soda; "
                 "campaigns sell drinks beside its burgers or pizzas",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 2), (E.ERRAND_BOY, 1), (E.WAITRESS, 1),
-                     (E.TRAINER, 1), (E.ERRAND_BOY, 2), (E.MANAGEMENT_TRAINEE, 2)),
+        hiring_plan=(*_OPENER, (E.ERRAND_BOY, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.ERRAND_BOY, 2),
+                     (E.PRICING_MANAGER, 1), (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.ERRAND_BOY, 3)),
         play_priority=_priority(_KITCHEN, _HAULERS, (E.PRICING_MANAGER, E.WAITRESS)),
-        train_goals={E.ERRAND_BOY: (E.CART_OPERATOR,), E.CART_OPERATOR: (E.TRUCK_DRIVER,),
-                     E.TRUCK_DRIVER: (E.ZEPPELIN_PILOT,), **_COOKS, E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,),
-                     E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,)},
+        train_goals=_goals((E.ERRAND_BOY, (E.CART_OPERATOR,)), (E.CART_OPERATOR, (E.TRUCK_DRIVER,)),
+                           (E.TRUCK_DRIVER, (E.ZEPPELIN_PILOT,))),
+        train_reserve=_reserve(E.CART_OPERATOR, E.ERRAND_BOY),
         products=(DRINK, FOOD),
-        train_reserve=(E.ERRAND_BOY, E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE),
         extra_hires=(E.ERRAND_BOY, E.KITCHEN_TRAINEE, E.WAITRESS),
     ),
     Archetype(
@@ -99,45 +113,49 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                      (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2), (E.PRICING_MANAGER, 2), (E.WAITRESS, 2),
                      (E.MARKETING_TRAINEE, 2)),
         play_priority=_priority(_KITCHEN, (E.DISCOUNT_MANAGER, E.PRICING_MANAGER, E.WAITRESS)),
-        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
-                     E.JUNIOR_VICE_PRESIDENT: (E.DISCOUNT_MANAGER,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
+                           (E.JUNIOR_VICE_PRESIDENT, (E.DISCOUNT_MANAGER,)),
+                           (E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)), cooks_first=True),
         extra_hires=(E.PRICING_MANAGER, E.WAITRESS, E.KITCHEN_TRAINEE),
     ),
     Archetype(
         name="luxury",
-        summary="a luxury chain: a luxuries manager (+$10 a unit) and gardens (double the bill) from new "
-                "business developers; few sales at a high price",
+        summary="a luxury chain: a luxuries manager (+$10 a unit, put to work where the forecast says it "
+                "pays) and gardens (double the bill) from new business developers; fewer sales at a higher price",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2),
+        hiring_plan=(*_OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
                      (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 3)),
         play_priority=_priority(_KITCHEN, (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER)),
-        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER),
-                     E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER))),
+        train_reserve=_reserve(E.MANAGEMENT_TRAINEE),
     ),
     Archetype(
         name="expansion",
         summary="an expansion chain: management trainees trained into local and then regional managers to "
                 "open a second and third restaurant (and drive-ins) where the houses are",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2),
-                     (E.MARKETING_TRAINEE, 2), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3), (E.MANAGEMENT_TRAINEE, 3)),
+        hiring_plan=(*_OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
+                     (E.TRAINER, 2), (E.MARKETING_TRAINEE, 2), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
         play_priority=_priority((E.REGIONAL_MANAGER, E.LOCAL_MANAGER), _KITCHEN),
-        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
-                     E.JUNIOR_VICE_PRESIDENT: (E.LOCAL_MANAGER, E.VICE_PRESIDENT),
-                     E.VICE_PRESIDENT: (E.REGIONAL_MANAGER,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
+                           (E.JUNIOR_VICE_PRESIDENT, (E.LOCAL_MANAGER, E.VICE_PRESIDENT)),
+                           (E.VICE_PRESIDENT, (E.REGIONAL_MANAGER,))),
+        train_reserve=_reserve(E.VICE_PRESIDENT, E.JUNIOR_VICE_PRESIDENT, E.MANAGEMENT_TRAINEE),
         expand=True,
     ),
     Archetype(
         name="cfo",
-        summary="a CFO and milestone racer: three hires in one turn, the first trainer, waitress and "
-                "billboard, then a CFO (or the CEO as one after the first $100) for half again on every sale",
+        summary="a CFO and milestone racer: the first trainer, waitress and billboard, the management line "
+                "trained to a CFO (or the CEO as one after the first $100) for half again on every sale",
         reserve=100,
-        hiring_plan=(*_OPENER, (E.WAITRESS, 1), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
+        hiring_plan=(*_OPENER, (E.WAITRESS, 1), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 2),
                      (E.MANAGEMENT_TRAINEE, 2), (E.WAITRESS, 2), (E.MARKETING_TRAINEE, 2)),
         play_priority=_priority((E.CFO,), _KITCHEN, (E.WAITRESS,)),
-        train_goals={**_COOKS, E.MANAGEMENT_TRAINEE: (E.JUNIOR_VICE_PRESIDENT,),
-                     E.JUNIOR_VICE_PRESIDENT: (E.VICE_PRESIDENT,), E.VICE_PRESIDENT: (E.SENIOR_VICE_PRESIDENT,),
-                     E.SENIOR_VICE_PRESIDENT: (E.CFO,), E.MARKETING_TRAINEE: (E.CAMPAIGN_MANAGER,)},
+        train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
+                           (E.JUNIOR_VICE_PRESIDENT, (E.VICE_PRESIDENT,)),
+                           (E.VICE_PRESIDENT, (E.SENIOR_VICE_PRESIDENT,)),
+                           (E.SENIOR_VICE_PRESIDENT, (E.CFO,)), (E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)),
+                           cooks_first=True),
         extra_hires=(E.WAITRESS, E.KITCHEN_TRAINEE, E.MARKETING_TRAINEE),
     ),
 )}
