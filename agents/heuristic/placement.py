@@ -35,7 +35,11 @@ class Placement(SharedViews):
         ]
         scores = self._entrance_scores(layout, [e for e in dict.fromkeys(entrances) if e is not None], other)
         scores[None] = -1.0
-        best = max(range(len(legal)), key=lambda i: scores[entrances[i]])  # the first best, as max(legal)
+        return self._pick_spot(legal, [scores[e] for e in entrances])
+
+    def _pick_spot(self, legal: list[Action], scores: list[float]) -> Action:
+        """The first of the best-scored placements (a strategist draws among the near-best instead)."""
+        best = max(range(len(legal)), key=lambda i: scores[i])  # the first best, as max(legal)
         return legal[best]
 
     def _restaurant_manager(self, game: Game, player: int, legal: list[Action]) -> Action | None:

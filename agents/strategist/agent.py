@@ -16,6 +16,7 @@ Like the heuristic it reads only its seat's view (``Game.seat_view``): the base 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from fcm_env.data import EMPLOYEES, Good, marketing_tile
@@ -25,14 +26,17 @@ from fcm_env.engine.state import GameState, Phase
 
 from ..heuristic import HeuristicAgent
 from ..heuristic.from_legal import FROM_LEGAL
-from .archetypes import DRINK, DRINKS, FOOD, Archetype, archetype
+from .archetypes import DRINK, DRINKS, FOOD, OPENER, Archetype
+from .archetypes import archetype as archetype_named
 from .forecast import shadow_dinnertime
 from .reading import choose_archetype, read_map
 
 #: how close to the best score a placement must be to be drawn among (seeded variation)
-NEAR_BEST = 0.03
+NEAR_BEST = 0.06
 #: the stock every chain is given when the forecast weighs prices alone
 AMPLE = 10
+#: the chance that a hire of the plan swaps places with the next one in a game (seeded timings)
+SWAP = 0.15
 
 
 class StrategistAgent(HeuristicAgent):
@@ -45,11 +49,10 @@ class StrategistAgent(HeuristicAgent):
     def __init__(self, archetype: str | None = None, seed: int | None = None, name: str = "strategist",
                  variation: float = NEAR_BEST):
         super().__init__(seed, name)
-        self.fixed = None if archetype in (None, "auto") else globals()["archetype"](archetype)
+        self.fixed = None if archetype in (None, "auto") else archetype_named(archetype)
         self.variation = float(variation)
         self._chosen: dict[tuple, Archetype] = {}
-        if self.fixed is not None:
-            self._adopt(self.fixed)
+        self._adopt(self.fixed if self.fixed is not None else archetype_named("discount"))  # until a game asks
 
     def reset(self) -> None:
         super().reset()
@@ -58,28 +61,42 @@ class StrategistAgent(HeuristicAgent):
     # ------------------------------------------------------------------ the plan
 
     def plan_for(self, state: GameState, player: int) -> Archetype:
-        """The archetype this seat plays in this game. The default chooses it once its first restaurant
-        is down (at the reserve card, which the plan decides, or at its first decision after setup) and
-        keeps it for the game; before that (placing the first restaurant) its answer is provisional."""
-        if self.fixed is not None:
-            return self.fixed
+        """The plan this seat plays in this game: its archetype (fixed, or chosen from the map reading by
+        the default) with this game's seeded timings (``_varied``). It is drawn once the first restaurant
+        is down (at the reserve card, which the plan decides, or at the first decision after setup) and
+        kept for the game; before that (placing the first restaurant) the answer is provisional."""
         key = (state.board.layout, player, state.num_players)
         chosen = self._chosen.get(key)
         asked = state.pending[-1].decision if state.pending else None
         if asked == Decision.RESERVE_CARD or (chosen is None and state.phase != Phase.SETUP_RESTAURANTS):
-            chosen = self._chosen[key] = archetype(choose_archetype(read_map(state, player)))
+            chosen = self._chosen[key] = self._varied(self._base(state, player))
         elif chosen is None or state.phase == Phase.SETUP_RESTAURANTS:  # a new game: nothing kept yet
-            return archetype(choose_archetype(read_map(state, player)))
+            return self._base(state, player)
         return chosen
 
+    def _base(self, state: GameState, player: int) -> Archetype:
+        return self.fixed if self.fixed is not None else archetype_named(choose_archetype(read_map(state, player)))
+
+    def _varied(self, plan: Archetype) -> Archetype:
+        """This game's timings: after the opener, each hire of the plan swaps places with the next one
+        with probability ``SWAP`` (a seeded draw; none without variation), so one plan is many games."""
+        if self.variation <= 0.0:
+            return plan
+        hiring = list(plan.hiring_plan)
+        for i in range(len(OPENER), len(hiring) - 1):
+            if self._rng.random() < SWAP:
+                hiring[i], hiring[i + 1] = hiring[i + 1], hiring[i]
+        return replace(plan, hiring_plan=tuple(hiring))
+
     def _adopt(self, plan: Archetype) -> None:
+        self._plan = plan
         self.hiring_plan = plan.hiring_plan
         self.play_priority = plan.play_priority
         self.train_goals = plan.train_goals
         self.train_reserve = plan.train_reserve
 
     def act_on_game(self, game: Game, player: int) -> Action:
-        if self.fixed is None and game.pending is not None and game.pending.player == player:
+        if game.pending is not None and game.pending.player == player:
             self._adopt(self.plan_for(game.state, player))
         return super().act_on_game(game, player)
 
@@ -87,7 +104,7 @@ class StrategistAgent(HeuristicAgent):
 
     def _reserve_card(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         offer = game.state.players[player].reserve_offer
-        want = self.plan_for(game.state, player).reserve
+        want = self._plan.reserve
         return min(legal, key=lambda a: abs(offer[a.args[0]] - want))
 
     def _restructure(self, game: Game, player: int, legal: list[Action]) -> Action | None:
@@ -95,6 +112,15 @@ class StrategistAgent(HeuristicAgent):
         put to work only when the shadow Dinnertime says it earns more, every chain stocked for every
         order (so the forecast weighs prices and distances alone)."""
         remaining = list(legal)
+        state = game.state
+        keep = self._train_reserve(state, player)
+        if keep is not None and EMPLOYEES[keep].is_manager and state.players[player].hand[keep] <= 1:
+            # the plan trains its managers up (a junior vice president into a local manager): the one
+            # kept for the trainer stays on the beach while another manager can give the slots
+            others = [a for a in remaining if a.kind == ActionKind.PUT_TO_WORK and a.args[0] != keep
+                      and EMPLOYEES[a.args[0]].is_manager]
+            if others:
+                remaining = [a for a in remaining if not (a.kind == ActionKind.PUT_TO_WORK and a.args[0] == keep)]
         while True:
             choice = super()._restructure(game, player, remaining)
             if choice is None or choice.kind != ActionKind.PUT_TO_WORK or not EMPLOYEES[choice.args[0]].price_delta:
@@ -116,7 +142,7 @@ class StrategistAgent(HeuristicAgent):
         if choice is not None and choice.kind == ActionKind.PASS:
             hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
             owned = game.state.owned_cards(player)
-            for line in self.plan_for(game.state, player).extra_hires:
+            for line in self._plan.extra_hires:
                 if line in hires and owned[line] < 5:
                     return hires[line]
         return choice
@@ -139,7 +165,7 @@ class StrategistAgent(HeuristicAgent):
 
     def _campaign_tile(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         """The heuristic's best tile among the archetype's most preferred kind on offer."""
-        kinds = self.plan_for(game.state, player).campaign_kinds
+        kinds = self._plan.campaign_kinds
         offered = {marketing_tile(a.args[0]).type for a in legal if a.kind == ActionKind.CHOOSE_TILE}
         for kind in kinds:
             if kind in offered:
@@ -151,7 +177,7 @@ class StrategistAgent(HeuristicAgent):
 
     def _campaign_product(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         state = game.state
-        for product in self.plan_for(state, player).products:
+        for product in self._plan.products:
             good = self._main_food(state, player) if product == FOOD else \
                 self._drink_to_sell(state, player) if product == DRINK else Good(product)
             if good is None:
@@ -175,6 +201,14 @@ class StrategistAgent(HeuristicAgent):
         if self.variation <= 0.0:
             return near[0], top  # no variation: the first best, as the heuristic
         return near[int(self._rng.integers(len(near)))], top
+
+    def _pick_spot(self, legal: list[Action], scores: list[float]) -> Action:
+        """A restaurant spot: among those within ``variation`` of the best score, a seeded draw."""
+        if self.variation <= 0.0:
+            return super()._pick_spot(legal, scores)
+        top = max(scores)
+        near = [a for a, score in zip(legal, scores, strict=True) if score >= top - abs(top) * self.variation]
+        return near[int(self._rng.integers(len(near)))]
 
     # ------------------------------------------------------------------ reads
 

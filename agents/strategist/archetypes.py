@@ -53,7 +53,7 @@ def _priority(*first: tuple[int, ...]) -> tuple[int, ...]:
 
 #: every plan opens as a good player does: a marketeer for the first billboard (eternal campaigns, no
 #: marketeer salaries: rules, First billboard placed), a cook, a recruiter and a manager for the slots
-_OPENER = ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1), (E.RECRUITING_GIRL, 1), (E.MANAGEMENT_TRAINEE, 1))
+OPENER = ((E.MARKETING_TRAINEE, 1), (E.KITCHEN_TRAINEE, 1), (E.RECRUITING_GIRL, 1), (E.MANAGEMENT_TRAINEE, 1))
 
 _COOKS = {E.KITCHEN_TRAINEE: (E.BURGER_COOK, E.PIZZA_COOK), E.BURGER_COOK: (E.BURGER_CHEF,),
           E.PIZZA_COOK: (E.PIZZA_CHEF,)}
@@ -80,9 +80,9 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a marketing economy: cooks and marketeers trained up to brand managers and a brand director; "
                 "billboards and mailboxes near its restaurant, then airplanes and radios for demand across the map",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.MARKETING_TRAINEE, 2), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
+        hiring_plan=(*OPENER, (E.MARKETING_TRAINEE, 2), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
                      (E.TRAINER, 2), (E.MARKETING_TRAINEE, 3), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
-        play_priority=_priority(_MARKETEERS, _KITCHEN),
+        play_priority=_priority(_MARKETEERS, (E.TRAINER, E.COACH), _KITCHEN),
         train_goals=_goals((E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)), (E.CAMPAIGN_MANAGER, (E.BRAND_MANAGER,)),
                            (E.BRAND_MANAGER, (E.BRAND_DIRECTOR,))),
         train_reserve=_reserve(E.BRAND_MANAGER, E.CAMPAIGN_MANAGER, E.MARKETING_TRAINEE),
@@ -95,7 +95,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a drinks chain: errand boys, then cart operators and trucks haul beer, lemonade and soda; "
                 "campaigns sell drinks beside its burgers or pizzas",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.ERRAND_BOY, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.ERRAND_BOY, 2),
+        hiring_plan=(*OPENER, (E.ERRAND_BOY, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 1), (E.ERRAND_BOY, 2),
                      (E.PRICING_MANAGER, 1), (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.ERRAND_BOY, 3)),
         play_priority=_priority(_KITCHEN, _HAULERS, (E.PRICING_MANAGER, E.WAITRESS)),
         train_goals=_goals((E.ERRAND_BOY, (E.CART_OPERATOR,)), (E.CART_OPERATOR, (E.TRUCK_DRIVER,)),
@@ -109,7 +109,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a price war: pricing managers first, discount managers trained up, waitresses to win the "
                 "ties; it sells below everyone on the houses it reaches",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 2), (E.WAITRESS, 1),
+        hiring_plan=(*OPENER, (E.PRICING_MANAGER, 1), (E.KITCHEN_TRAINEE, 2), (E.WAITRESS, 1),
                      (E.TRAINER, 1), (E.MANAGEMENT_TRAINEE, 2), (E.PRICING_MANAGER, 2), (E.WAITRESS, 2),
                      (E.MARKETING_TRAINEE, 2)),
         play_priority=_priority(_KITCHEN, (E.DISCOUNT_MANAGER, E.PRICING_MANAGER, E.WAITRESS)),
@@ -123,7 +123,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a luxury chain: a luxuries manager (+$10 a unit, put to work where the forecast says it "
                 "pays) and gardens (double the bill) from new business developers; fewer sales at a higher price",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
+        hiring_plan=(*OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
                      (E.WAITRESS, 1), (E.MARKETING_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 3)),
         play_priority=_priority(_KITCHEN, (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER)),
         train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.LUXURIES_MANAGER, E.NEW_BUSINESS_DEVELOPER))),
@@ -134,7 +134,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="an expansion chain: management trainees trained into local and then regional managers to "
                 "open a second and third restaurant (and drive-ins) where the houses are",
         reserve=200,
-        hiring_plan=(*_OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
+        hiring_plan=(*OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
                      (E.TRAINER, 2), (E.MARKETING_TRAINEE, 2), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
         play_priority=_priority((E.REGIONAL_MANAGER, E.LOCAL_MANAGER), _KITCHEN),
         train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
@@ -148,7 +148,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         summary="a CFO and milestone racer: the first trainer, waitress and billboard, the management line "
                 "trained to a CFO (or the CEO as one after the first $100) for half again on every sale",
         reserve=100,
-        hiring_plan=(*_OPENER, (E.WAITRESS, 1), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 2),
+        hiring_plan=(*OPENER, (E.WAITRESS, 1), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.TRAINER, 2),
                      (E.MANAGEMENT_TRAINEE, 2), (E.WAITRESS, 2), (E.MARKETING_TRAINEE, 2)),
         play_priority=_priority((E.CFO,), _KITCHEN, (E.WAITRESS,)),
         train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
