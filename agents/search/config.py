@@ -13,7 +13,11 @@ from typing import Any
 ROLLOUTS = ("heuristic", "random", "policy")
 PRIORS = ("auto", "heuristic", "uniform", "policy")
 MODELS = ("uniform", "heuristic")
-OTHERS = ("infer", "heuristic", "policy", "same")
+#: the strategist models of another player: the default and each archetype (``fcm_agents.strategist``)
+STRATEGISTS = ("strategist", "strategist:marketing", "strategist:drinks", "strategist:discount", "strategist:luxury",
+               "strategist:expansion", "strategist:cfo")
+OTHERS = ("infer", "heuristic", "policy", "same", *STRATEGISTS)
+INFER_FROM = ("family", "classic")
 VALUES = ("auto", "cash", "learned")
 
 
@@ -39,9 +43,13 @@ class SearchConfig:
     #: if there is one, else the heuristic)
     prior: str = "auto"
     #: the model of the other players (their tree favourites, rollout moves and face-down choices):
-    #: ``infer`` (the heuristic or the policy, whichever predicted their public moves so far better),
-    #: ``heuristic``, ``policy``, or ``same`` (as the searcher's own ``prior`` and ``rollout``)
+    #: ``infer`` (the model among ``infer_from`` that predicted their public moves so far best),
+    #: ``heuristic``, ``policy``, ``strategist`` or ``strategist:ARCHETYPE``, or ``same`` (as the searcher's
+    #: own ``prior`` and ``rollout``)
     others: str = "infer"
+    #: the models ``others=infer`` chooses among: ``family`` (the heuristic, the policy, the default
+    #: strategist and its six archetypes) or ``classic`` (the heuristic and the policy)
+    infer_from: str = "family"
     #: how the hidden facts of the others are redrawn (``Game.determinize``'s model)
     model: str = "heuristic"
     #: PUCT exploration constant
@@ -81,6 +89,7 @@ class SearchConfig:
             "rollout": (self.rollout in ROLLOUTS, f"one of {', '.join(ROLLOUTS)}"),
             "prior": (self.prior in PRIORS, f"one of {', '.join(PRIORS)}"),
             "others": (self.others in OTHERS, f"one of {', '.join(OTHERS)}"),
+            "infer_from": (self.infer_from in INFER_FROM, f"one of {', '.join(INFER_FROM)}"),
             "model": (self.model in MODELS, f"one of {', '.join(MODELS)}"),
             "c_puct": (self.c_puct > 0, "a number > 0"),
             "prior_weight": (0 <= self.prior_weight <= 1, "a number from 0 to 1"),

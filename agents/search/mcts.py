@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 from fcm_env.engine.actions import Action, Decision
 from fcm_env.engine.events import HIDDEN_DECISIONS
@@ -37,7 +38,7 @@ from fcm_env.engine.hidden.determinize import UniformModel
 
 from ..heuristic import HeuristicAgent, HeuristicHiddenModel
 from ..random_agent import RandomAgent
-from .config import SearchConfig
+from .config import STRATEGISTS, SearchConfig
 from .frame import EngineSearch
 from .learned_value import LearnedValue, learned_or_cash
 from .opponents import OpponentTypes
@@ -64,6 +65,7 @@ class SearchAgent(EngineSearch):
         self._prior = "heuristic"  # the prior of the seat's own moves at this table (``resolve_prior``)
         self._seat_priors: list[str] = []  # the prior of each seat's moves in the tree (the others': their model)
         self.opponents: OpponentTypes | None = None  # others=infer: what each other player plays like
+        self._strategists: dict[str, Any] = {}  # the strategist models of other players, by name
         self._policy: PolicyModel | None = None  # loaded on first use (rollout=policy or prior=policy)
         self._own_policy: PolicyModel | None = None  # ``policy_model``'s network (else the shipped policy)
         self._own_seats: set[int] = set()  # seats played by the searcher's own parts in the tree
@@ -132,8 +134,24 @@ class SearchAgent(EngineSearch):
         return self._prior_agent
 
     def _model_agent(self, name: str, num_players: int):
-        """The heuristic or the policy as a player of any seat (both are deterministic: one serves all)."""
-        return self._policy_model(num_players) if name == "policy" else self._prior_agent
+        """The heuristic, the policy or a strategist as a player of any seat (each is deterministic: one
+        serves all)."""
+        if name == "policy":
+            return self._policy_model(num_players)
+        if name.startswith("strategist"):
+            return self._strategist_model(name)
+        return self._prior_agent
+
+    def _strategist_model(self, name: str):
+        """A strategist (``strategist`` or ``strategist:ARCHETYPE``) without seeded variation: a model that
+        answers the same in every world (kept per name)."""
+        model = self._strategists.get(name)
+        if model is None:
+            from ..strategist import StrategistAgent
+
+            _, _, archetype = name.partition(":")
+            model = self._strategists[name] = StrategistAgent(archetype or None, seed=0, variation=0.0)
+        return model
 
     def _others_models(self, game: Game, me: int) -> list[str]:
         """Per seat, the model of that player (``others``): ``same`` (as the searcher's own parts),
@@ -143,9 +161,10 @@ class SearchAgent(EngineSearch):
             return [self.config.others] * num_players
         types = self.opponents
         if types is None or types.me != me or len(types.loglik) != num_players - 1:
-            types = self.opponents = OpponentTypes(me, num_players, {
-                "heuristic": self._prior_agent.act_on_game,
-                "policy": self._policy_model(num_players).act_on_game})
+            choosers = {"heuristic": self._prior_agent.act_on_game, "policy": self._policy_model(num_players).act_on_game}
+            if self.config.infer_from == "family":
+                choosers.update({name: self._strategist_model(name).act_on_game for name in STRATEGISTS})
+            types = self.opponents = OpponentTypes(me, num_players, choosers)
         types.update(game, self._rng)
         return ["same" if p == me else types.model_of(p) for p in range(num_players)]
 
@@ -222,8 +241,9 @@ class SearchAgent(EngineSearch):
         config = self.config
         n = len(legal)
         prior = self._seat_priors[mover]
-        if prior == "heuristic":
-            favourite = self._favourite(world, mover, legal)
+        if prior == "heuristic" or prior.startswith("strategist"):
+            favourite = self._favourite(world, mover, legal) if prior == "heuristic" else \
+                self._strategist_model(prior).act_on_game(world, mover)
             order = [favourite] + [a for a in legal if a != favourite]
             rest = (1.0 - config.prior_weight) / n  # every action's share; the favourite gets prior_weight more
             priors = [rest + config.prior_weight] + [rest] * (n - 1)

@@ -1,4 +1,4 @@
-"""Which model plays like each other player: the heuristic or the policy, told from their moves.
+"""Which model plays like each other player: the heuristic, the policy or a strategist, told from their moves.
 
 The search plays out the others' futures with a model of them (their rollout moves, the
 favourite among their tree moves, their face-down choices). Against the heuristic the heuristic
@@ -25,10 +25,13 @@ import numpy as np
 from fcm_env.engine.events import HIDDEN_DECISIONS
 from fcm_env.engine.game import Game
 
+from .config import STRATEGISTS
+
 #: the chance that a model's player would have played another move than the model's own
 EPSILON = 0.1
-#: the models, in the order that wins a tie (the first is the default)
-MODELS = ("heuristic", "policy")
+#: the models, in the order that wins a tie (the first is the default): the heuristic, the policy, and the
+#: strategist family (the default and each archetype, ``fcm_agents.strategist``)
+MODELS = ("heuristic", "policy", *STRATEGISTS)
 
 
 class OpponentTypes:

@@ -243,7 +243,7 @@ def test_the_flat_search_prefers_the_candidate_its_rollouts_score_best():
     assert after(choice) >= after(favourite)
 
 
-@pytest.mark.parametrize("opponent", ["heuristic", "policy"])
+@pytest.mark.parametrize("opponent", ["heuristic", "policy", "strategist:cfo", "strategist:drinks"])
 def test_the_search_tells_what_the_other_player_plays_like(opponent):
     # others=infer: after a few rounds of a recorded game the likelier model of the other seat is
     # the agent that actually plays it
@@ -251,7 +251,10 @@ def test_the_search_tells_what_the_other_player_plays_like(opponent):
 
     game = new_recorded_game(2, 21, max_rounds=8)
     search = SearchAgent(parse_params("iterations=2,horizon=0"), seed=1)
-    other = make_agent(opponent, seed=0)
+    # the strategist models play without seeded variation: the opponent too, so one model is exact
+    spec = f"strategist:archetype={opponent.partition(':')[2]},variation=0" if ":" in opponent and \
+        opponent.startswith("strategist") else opponent
+    other = make_agent(spec, seed=0)
     while not game.is_over and game.state.round < 6:
         player = game.current_player
         game.apply(agent_move(search if player == 0 else other, game, player))
@@ -259,3 +262,24 @@ def test_the_search_tells_what_the_other_player_plays_like(opponent):
     assert types.compared[1] >= 10
     assert types.model_of(1) == opponent
     assert types.loglik[1][opponent] > max(v for k, v in types.loglik[1].items() if k != opponent)
+
+
+def test_the_others_model_names_the_strategist_family_and_infer_from_narrows_it():
+    config = parse_params("others=strategist:luxury,iterations=2")
+    assert config.others == "strategist:luxury" and config.infer_from == "family"
+    with pytest.raises(ValueError, match="infer_from='all' is not allowed: infer_from is one of family, classic"):
+        parse_params("infer_from=all")
+    from fcm_env.engine.persistence.records import new_recorded_game
+
+    game = new_recorded_game(2, 5, max_rounds=3)
+    for infer_from, models in (("family", 9), ("classic", 2)):
+        search = SearchAgent(parse_params(f"iterations=2,horizon=0,infer_from={infer_from}"), seed=1)
+        while game.current_player != 0:
+            game.apply(agent_move(make_agent("heuristic", seed=0), game, game.current_player))
+        game.apply(agent_move(search, game, 0))
+        assert len(search.opponents.loglik[1]) == models
+    # a seat modelled as an archetype is played by it in the rollouts and the tree
+    search = SearchAgent(parse_params("iterations=3,horizon=1,others=strategist:discount"), seed=2)
+    fresh = new_recorded_game(2, 6, max_rounds=3)
+    action = search.act_on_game(fresh, fresh.current_player)
+    assert action in fresh.legal_actions()
