@@ -125,10 +125,15 @@ def family_specs() -> list[str]:
 def distinct_outcomes(games: int, num_players: int, seed: int, max_rounds: int) -> tuple[int, int]:
     """(distinct final cash vectors, games) of strategist-only games on ``games`` different maps."""
     outcomes = set()
-    for g in range(games):
-        rows = play_game_rows("strategist", "strategist", num_players, g, seed + g, max_rounds)
-        outcomes.add(tuple(r["cash"] for r in rows))
-    return len(outcomes), games
+    played = 0
+    try:
+        for g in range(games):
+            rows = play_game_rows("strategist", "strategist", num_players, g, seed + g, max_rounds)
+            outcomes.add(tuple(r["cash"] for r in rows))
+            played += 1
+    except KeyboardInterrupt:
+        print(f"interrupted after {played} games: the count covers those", file=sys.stderr)
+    return len(outcomes), played
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,9 +153,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1 and --players 2 to 5")
     if args.distinct:
         distinct, games = distinct_outcomes(args.games, args.players, args.seed, args.max_rounds)
+        if not games:
+            return 130
         print(f"{distinct} distinct final cash vectors in {games} strategist-only games on {games} maps "
               f"({distinct / games:.0%})")
-        return 0
+        return 0 if games == args.games else 130
     if args.family:
         for spec in family_specs():
             code = main([*_without_family(sys.argv[1:] if argv is None else argv), "--agent", spec])
@@ -159,10 +166,12 @@ def main(argv: list[str] | None = None) -> int:
             print()
         return 0
     rows: list[dict] = []
+    interrupted = False
     try:
         for g in range(args.games):
             rows += play_game_rows(args.agent, args.field, args.players, g, args.seed + g, args.max_rounds)
     except KeyboardInterrupt:
+        interrupted = True  # the table covers the games finished; --family stops after it
         print(f"interrupted after {len({r['game'] for r in rows})} games: the table covers those", file=sys.stderr)
     if not rows:
         return 130
@@ -173,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table(args.agent, summary(mine), summary([r for r in rows if not r["agent"]])))
     print()
     print(staffs(mine))
-    return 0
+    return 130 if interrupted else 0
 
 
 def _without_family(argv: list[str]) -> list[str]:
