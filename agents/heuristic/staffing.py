@@ -34,6 +34,11 @@ class Staffing(SharedViews):
     play_priority: tuple[int, ...] = PLAY_PRIORITY
     train_goals: dict[int, tuple[int, ...]] = TRAIN_GOALS
     train_reserve: tuple[int, ...] = TRAIN_RESERVE
+    #: training waits until the cash covers this many salaries more than the chain pays now
+    train_margin: int = 2
+    #: after the hiring plan: these lines, each up to ``extra_cap`` cards
+    extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)
+    extra_cap: int = 5
 
     def _reserve_card(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         offer = game.state.players[player].reserve_offer
@@ -85,8 +90,8 @@ class Staffing(SharedViews):
         for line, want in self.hiring_plan:
             if line in hires and counts.get(line, 0) < want:
                 return hires[line]
-        for line in (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE):
-            if line in hires and counts.get(line, 0) < 5:
+        for line in self.extra_hires:
+            if line in hires and counts.get(line, 0) < self.extra_cap:
                 return hires[line]
         return Action.pass_()
 
@@ -97,7 +102,7 @@ class Staffing(SharedViews):
         if not moves:
             return None
         must = Action.pass_() not in legal  # a phantom hire must be trained
-        affordable = p.cash >= SALARY * (2 + _salaried(state, player))
+        affordable = p.cash >= SALARY * (self.train_margin + _salaried(state, player))
         if not (affordable or must):
             return Action.pass_()
         for source, goals in self.train_goals.items():

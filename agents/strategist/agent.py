@@ -36,7 +36,9 @@ NEAR_BEST = 0.06
 #: the stock every chain is given when the forecast weighs prices alone
 AMPLE = 10
 #: the chance that a hire of the plan swaps places with the next one in a game (seeded timings)
-SWAP = 0.15
+SWAP = 0.2
+#: the range of a game's cap on each extra line hired after the plan (the heuristic's: 5)
+EXTRA_CAPS = (4, 5)
 
 
 class StrategistAgent(HeuristicAgent):
@@ -78,15 +80,19 @@ class StrategistAgent(HeuristicAgent):
         return self.fixed if self.fixed is not None else archetype_named(choose_archetype(read_map(state, player)))
 
     def _varied(self, plan: Archetype) -> Archetype:
-        """This game's timings: after the opener, each hire of the plan swaps places with the next one
-        with probability ``SWAP`` (a seeded draw; none without variation), so one plan is many games."""
+        """This game's timings (seeded draws; none without variation), so one plan is many games: after the
+        opener each hire of the plan swaps places with the next one with probability ``SWAP``, training
+        waits for the plan's cash margin or one salary more, and the extra hires after the plan stop at 4
+        or 5 cards a line."""
         if self.variation <= 0.0:
             return plan
         hiring = list(plan.hiring_plan)
         for i in range(len(OPENER), len(hiring) - 1):
             if self._rng.random() < SWAP:
                 hiring[i], hiring[i + 1] = hiring[i + 1], hiring[i]
-        return replace(plan, hiring_plan=tuple(hiring))
+        margin = plan.train_margin + int(self._rng.integers(0, 2))  # train as soon as the plan says, or a turn later
+        cap = int(self._rng.integers(EXTRA_CAPS[0], EXTRA_CAPS[1] + 1))  # how far the extra hires go
+        return replace(plan, hiring_plan=tuple(hiring), train_margin=margin, extra_cap=cap)
 
     def _adopt(self, plan: Archetype) -> None:
         self._plan = plan
@@ -94,6 +100,9 @@ class StrategistAgent(HeuristicAgent):
         self.play_priority = plan.play_priority
         self.train_goals = plan.train_goals
         self.train_reserve = plan.train_reserve
+        self.train_margin = plan.train_margin
+        self.extra_hires = plan.extra_hires
+        self.extra_cap = plan.extra_cap
 
     def act_on_game(self, game: Game, player: int) -> Action:
         if game.pending is not None and game.pending.player == player:
@@ -136,16 +145,6 @@ class StrategistAgent(HeuristicAgent):
         without = shadow_dinnertime(state, stock=ample).income(player)
         with_it = shadow_dinnertime(state, stock=ample, work={player: {etype: 1}}).income(player)
         return with_it >= without  # no demand to tell: the plan decides
-
-    def _recruit(self, game: Game, player: int, legal: list[Action]) -> Action | None:
-        choice = super()._recruit(game, player, legal)
-        if choice is not None and choice.kind == ActionKind.PASS:
-            hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
-            owned = game.state.owned_cards(player)
-            for line in self._plan.extra_hires:
-                if line in hires and owned[line] < 5:
-                    return hires[line]
-        return choice
 
     def _produce(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         """The production or haul with the most cash at this Dinnertime (shadow Dinnertime); ties: the

@@ -31,8 +31,10 @@ class Archetype:
     campaign_kinds: tuple[int, ...] = (C.BILLBOARD, C.MAILBOX, C.AIRPLANE, C.RADIO)  # preferred first
     products: tuple[str | int, ...] = (FOOD,)  # what its campaigns advertise, in order of preference
     train_reserve: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE, E.ERRAND_BOY)
-    extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)  # after the plan, up to 5
+    extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)  # after the plan
+    extra_cap: int = 5  # each extra line up to this many cards (the heuristic's 5)
     expand: bool = False  # open more restaurants whenever a manager can place one
+    train_margin: int = 2  # training waits until the cash covers this many salaries more (the heuristic's 2)
 
 
 _KITCHEN = (E.BURGER_CHEF, E.PIZZA_CHEF, E.BURGER_COOK, E.PIZZA_COOK)
@@ -116,7 +118,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
         train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
                            (E.JUNIOR_VICE_PRESIDENT, (E.DISCOUNT_MANAGER,)),
                            (E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)), cooks_first=True),
-        extra_hires=(E.PRICING_MANAGER, E.WAITRESS, E.KITCHEN_TRAINEE),
+        extra_hires=(E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE),
     ),
     Archetype(
         name="luxury",
@@ -156,7 +158,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                            (E.VICE_PRESIDENT, (E.SENIOR_VICE_PRESIDENT,)),
                            (E.SENIOR_VICE_PRESIDENT, (E.CFO,)), (E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)),
                            cooks_first=True),
-        extra_hires=(E.WAITRESS, E.KITCHEN_TRAINEE, E.MARKETING_TRAINEE),
+        extra_hires=(E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE),
     ),
 )}
 
