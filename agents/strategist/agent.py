@@ -9,7 +9,8 @@ What it changes from the heuristic:
   chain would earn at this Dinnertime with those goods in stock, against today's demand and rivals;
 * campaigns: the archetype's preferred kinds first, its products (its main food, or a drink it can haul);
 * seeded variation: where placements (restaurants, campaigns) score within a few percent of the best,
-  the agent's generator picks among them, so two games on one map are not one game.
+  the agent's generator picks among them, and each game draws the plan's timings (``_varied``), so two
+  games on one map are not one game.
 
 Like the heuristic it reads only its seat's view (``Game.seat_view``): the base class builds it.
 """

@@ -33,7 +33,6 @@ class Archetype:
     train_reserve: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.MANAGEMENT_TRAINEE, E.MARKETING_TRAINEE, E.ERRAND_BOY)
     extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)  # after the plan
     extra_cap: int = 5  # each extra line up to this many cards (the heuristic's 5)
-    expand: bool = False  # open more restaurants whenever a manager can place one
     train_margin: int = 2  # training waits until the cash covers this many salaries more (the heuristic's 2)
 
 
@@ -143,7 +142,6 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                            (E.JUNIOR_VICE_PRESIDENT, (E.LOCAL_MANAGER, E.VICE_PRESIDENT)),
                            (E.VICE_PRESIDENT, (E.REGIONAL_MANAGER,))),
         train_reserve=_reserve(E.VICE_PRESIDENT, E.JUNIOR_VICE_PRESIDENT, E.MANAGEMENT_TRAINEE),
-        expand=True,
     ),
     Archetype(
         name="cfo",

@@ -14,13 +14,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from fcm_env.data import HOUSES, EmployeeType
+from fcm_env.engine import events
 from fcm_env.engine.phases import dinnertime
 from fcm_env.engine.state import GameState
 
 
 @dataclass(frozen=True)
 class Forecast:
-    """Per player: cash from the houses served, waitress tips and the CFO's share; who serves each house."""
+    """Per player: cash from the houses served, waitress tips and the CFO's share; who served each house
+    that had demand (None: nobody could)."""
 
     sales: tuple[int, ...]
     tips: tuple[int, ...]
@@ -49,7 +51,7 @@ def shadow_dinnertime(
 
     ``state`` itself is not changed. Run it on the seat's view (``Game.seat_view``): a forecast must not
     read what the seat cannot know."""
-    world = state.clone()  # no event log on a clone: a what-if logs nothing
+    world = state.clone()  # a clone has no event log: the one attached below is the forecast's own
     for player, goods in (stock or {}).items():
         for good, count in goods.items():
             world.players[player].stock[good] += count
@@ -62,12 +64,16 @@ def shadow_dinnertime(
     for player, cards in (work or {}).items():
         for etype, count in cards.items():
             world.players[player].work[EmployeeType(etype)] += count
-    chooser = {number: dinnertime.choose_chain(world, house) if house.demand else None
-               for number, house in world.houses.items()}
+    served_by: dict[int, int | None] = {number: None for number, house in world.houses.items() if house.demand}
     cash_before = [p.cash for p in world.players]
     tips = tuple(dinnertime.waitress_tips(world, q) for q in range(world.num_players))
+    log: list[dict] = []
+    events.attach(world, log)  # the sales as they happen (stock runs out house by house)
     dinnertime.run(world)
+    for event in log:
+        if event["kind"] == "sale":
+            served_by[int(event["house"])] = int(event["player"])
     incomes = [p.income for p in world.players]  # sales and tips (C22: cash actually earned)
     sales = tuple(incomes[q] - tips[q] for q in range(world.num_players))
     cfo = tuple(world.players[q].cash - cash_before[q] - incomes[q] for q in range(world.num_players))
-    return Forecast(sales=sales, tips=tips, cfo=cfo, served_by=chooser)
+    return Forecast(sales=sales, tips=tips, cfo=cfo, served_by=served_by)
