@@ -103,7 +103,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                            (E.TRUCK_DRIVER, (E.ZEPPELIN_PILOT,))),
         train_reserve=_reserve(E.CART_OPERATOR, E.ERRAND_BOY),
         products=(DRINK, FOOD),
-        extra_hires=(E.ERRAND_BOY, E.KITCHEN_TRAINEE, E.WAITRESS),
+        extra_hires=(E.KITCHEN_TRAINEE, E.WAITRESS, E.ERRAND_BOY),
     ),
     Archetype(
         name="discount",
