@@ -98,8 +98,9 @@ def demand(state: GameState, house: int, *goods: Good, garden: tuple[tuple[int, 
 
 def add_campaign(state: GameState, number: int, owner: int, product: Good, *, row: int, col: int,
                  orientation: int = 0, remaining: int = 1, eternal: bool = False, marketeer: int | None = None,
-                 squares: tuple[tuple[int, int], ...] | None = None) -> Campaign:
-    """Put campaign tile ``number`` on the board (taken from the supply) with its marketeer busy."""
+                 squares: tuple[tuple[int, int], ...] | None = None, busy: bool = True) -> Campaign:
+    """Put campaign tile ``number`` on the board (taken from the supply) with its marketeer busy (unless
+    ``busy=False``: a fired marketeer, C30). Airplanes: (row, col, orientation) is the edge anchor."""
     from fcm_env.data import EmployeeType
     from fcm_env.engine.board.placement import campaign_squares
 
@@ -109,7 +110,7 @@ def add_campaign(state: GameState, number: int, owner: int, product: Good, *, ro
     if marketeer is None:
         marketeer = int(EmployeeType.BRAND_DIRECTOR if tile.type == CampaignType.RADIO else EmployeeType.BRAND_MANAGER)
     state.supply[marketeer] -= 1
-    if not eternal:  # an eternal campaign's marketeer is out of the game for good (rules: First billboard)
+    if busy and not eternal:  # an eternal campaign's marketeer is out of the game for good (rules: First billboard)
         state.players[owner].busy[marketeer] += 1
     if number in state.marketing_supply:
         state.marketing_supply.remove(number)
