@@ -30,6 +30,18 @@ inline const PlayerState& player_of(const GameState& s, int player) {
   return s.players[at(player)];
 }
 
+// the player a pending decision names, checked: a loaded state may name one who is not in the game
+// (the Python phases' IndexError, in the words the lockstep tests compare)
+inline const PlayerState& pending_player(const GameState& s, int player) {
+  if (player < 0 || player >= static_cast<int>(s.players.size())) {
+    throw std::invalid_argument("pending player " + std::to_string(player) + " is not in the game");
+  }
+  return s.players[at(player)];
+}
+inline PlayerState& pending_player(GameState& s, int player) {
+  return const_cast<PlayerState&>(pending_player(static_cast<const GameState&>(s), player));
+}
+
 // an employee type from an action or the state, checked
 inline int checked_type(int etype) {
   if (etype < 0 || etype >= kNumTypes) throw std::invalid_argument("no employee type " + std::to_string(etype));

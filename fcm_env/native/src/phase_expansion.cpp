@@ -14,6 +14,7 @@
 #include <string>
 
 #include "board_areas.h"
+#include "cards.h"
 #include "occupancy.h"
 #include "phases.h"
 #include "placement.h"
@@ -25,18 +26,8 @@ namespace {
 
 constexpr int kLocalRange = 3;  // rules: Place or move restaurants — "within a range of 3 tiles"
 
-const PlayerState& player_of(const GameState& s, int player) {
-  if (player < 0 || player >= static_cast<int>(s.players.size())) {
-    throw std::invalid_argument("pending player " + std::to_string(player) + " is not in the game");
-  }
-  return s.players[static_cast<std::size_t>(player)];
-}
-PlayerState& player_of(GameState& s, int player) {
-  return const_cast<PlayerState&>(player_of(static_cast<const GameState&>(s), player));
-}
-
 int unused(const GameState& s, int player, int etype) {
-  return player_of(s, player).work[static_cast<std::size_t>(etype)] - s.turn.used[static_cast<std::size_t>(etype)];
+  return pending_player(s, player).work[static_cast<std::size_t>(etype)] - s.turn.used[static_cast<std::size_t>(etype)];
 }
 
 // the context value at ``i`` of the pending decision (the choices made so far in this chain)
@@ -108,7 +99,7 @@ Mask local_reach(const GameState& s, int player) {
 // squares count as free (rotating in place is legal, R14); putting it back as it was is no move (D26)
 std::vector<Spot> restaurant_spots(const GameState& s, int player, int manager, int index) {
   const Board& board = *s.board;
-  const auto& restaurants = player_of(s, player).restaurants;
+  const auto& restaurants = pending_player(s, player).restaurants;
   const int count = static_cast<int>(restaurants.size());
   if (index < 0) throw std::invalid_argument("restaurant index " + std::to_string(index) + " is negative");
   Mask grid = occupied_on_map(s);
@@ -133,7 +124,7 @@ std::vector<Spot> restaurant_spots(const GameState& s, int player, int manager, 
 }
 
 std::vector<Action> manager_actions(const GameState& s, int player) {
-  const int count = static_cast<int>(player_of(s, player).restaurants.size());
+  const int count = static_cast<int>(pending_player(s, player).restaurants.size());
   std::vector<Action> out;
   for (const EmployeeSpec& spec : rules_data().employees) {  // the managers in type order
     if (spec.restaurant_placement == kNoPlacement || unused(s, player, spec.type) <= 0) continue;
@@ -238,7 +229,7 @@ void legal_restaurant_place(const GameState& s, const Pending& p, std::vector<Ac
 
 void apply_restaurant_place(GameState& s, const Pending& p, const Action& a) {
   const int manager = context_at(p, 0, 2, "RESTAURANT_PLACE"), index = context_at(p, 1, 2, "RESTAURANT_PLACE");
-  auto& restaurants = player_of(s, p.player).restaurants;
+  auto& restaurants = pending_player(s, p.player).restaurants;
   const bool local = manager_spec(manager).restaurant_placement == kLocal;
   const Restaurant placed{a[0], a[1], a[2], local};  // rules: "COMING SOON" / open at once
   if (index == static_cast<int>(restaurants.size())) {

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "board_areas.h"
+#include "cards.h"
 #include "milestones.h"
 #include "occupancy.h"
 #include "phases.h"
@@ -25,16 +26,6 @@
 namespace fcm {
 
 namespace {
-
-const PlayerState& player_of(const GameState& s, int player) {
-  if (player < 0 || player >= static_cast<int>(s.players.size())) {
-    throw std::invalid_argument("pending player " + std::to_string(player) + " is not in the game");
-  }
-  return s.players[static_cast<std::size_t>(player)];
-}
-PlayerState& player_of(GameState& s, int player) {
-  return const_cast<PlayerState&>(player_of(static_cast<const GameState&>(s), player));
-}
 
 const EmployeeSpec& marketeer_spec(int etype) {
   if (etype < 0 || etype >= static_cast<int>(rules_data().employees.size())) {
@@ -139,7 +130,7 @@ std::vector<int> placeable_tiles(const GameState& s, int etype, SpotCheck& spots
 
 // marketeer types with a card at work whose action is not spent yet
 std::vector<int> marketeers_at_work(const GameState& s, int player) {
-  const PlayerState& p = player_of(s, player);
+  const PlayerState& p = pending_player(s, player);
   std::vector<int> out;
   for (const EmployeeSpec& spec : rules_data().employees) {
     const auto t = static_cast<std::size_t>(spec.type);
@@ -195,7 +186,7 @@ void launch(GameState& s, int player, const std::vector<int>& context, int turns
   if (token == s.marketing_supply.end()) {
     throw std::invalid_argument("marketing tile " + std::to_string(number) + " is not in the supply");
   }
-  PlayerState& p = player_of(s, player);
+  PlayerState& p = pending_player(s, player);
   s.campaigns.push_back(Campaign{number, tile.type, player, etype, context[5], turns, eternal, row, col, orientation,
                                  std::move(squares)});
   s.marketing_supply.erase(token);
@@ -236,7 +227,7 @@ void apply_marketeer(GameState& s, const Pending& p, const Action& a) {
 
 void legal_campaign_tile(const GameState& s, const Pending& p, std::vector<Action>& out) {
   if (p.context.empty()) throw std::invalid_argument("CAMPAIGN_TILE's pending context must name the marketeer");
-  player_of(s, p.player);
+  pending_player(s, p.player);
   SpotCheck spots(s, p.player);
   for (int n : placeable_tiles(s, p.context[0], spots, false)) out.push_back(Action::make(ActionKind::kChooseTile, n));
 }
@@ -247,7 +238,7 @@ void apply_campaign_tile(GameState& s, const Pending& p, const Action& a) {
 
 void legal_campaign_place(const GameState& s, const Pending& p, std::vector<Action>& out) {
   expect_context(p, 2, "CAMPAIGN_PLACE");
-  player_of(s, p.player);
+  pending_player(s, p.player);
   const std::optional<int> range = range_of(marketeer_spec(p.context[0]));
   Mask reach;
   if (range) reach = reach_within(s, p.player, *range);
@@ -258,7 +249,7 @@ void legal_campaign_place(const GameState& s, const Pending& p, std::vector<Acti
 
 void apply_campaign_place(GameState& s, const Pending& p, const Action& a) {
   if (p.context.size() < 2) throw std::invalid_argument("CAMPAIGN_PLACE's pending context must name the tile");
-  player_of(s, p.player);
+  pending_player(s, p.player);
   const int milestone = placed_milestone(marketing_tile(p.context[1]).type);
   if (milestone >= 0) claim(s, p.player, milestone);  // rules: Milestones — claimed when the campaign is placed
   s.pending = {Pending{Decision::kCampaignProduct, p.player, with(p.context, {a[0], a[1], a[2]})}};
@@ -269,7 +260,7 @@ void legal_campaign_product(const GameState&, const Pending&, std::vector<Action
 }
 
 void apply_campaign_product(GameState& s, const Pending& p, const Action& a) {
-  player_of(s, p.player);
+  pending_player(s, p.player);
   const int good = a[0];
   claim(s, p.player, product_milestone(good));
   const std::vector<int> context = with(p.context, {good});

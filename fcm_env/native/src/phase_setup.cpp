@@ -7,6 +7,7 @@
 #include <string>
 
 #include "board_areas.h"
+#include "cards.h"
 #include "occupancy.h"
 #include "phases.h"
 #include "placement.h"
@@ -47,9 +48,7 @@ void legal_initial_restaurant(const GameState& s, const Pending& p, std::vector<
 
 void apply_initial_restaurant(GameState& s, const Pending& p, const Action& a) {
   const int round = round_of(p);
-  if (p.player < 0 || p.player >= static_cast<int>(s.players.size())) {
-    throw std::invalid_argument("pending player " + std::to_string(p.player) + " is not in the game");
-  }
+  pending_player(s, p.player);
   if (s.queue.empty()) throw std::invalid_argument("INITIAL_RESTAURANT is pending but the queue is empty");
   if (a.kind == ActionKind::kPass) {
     if (round == kRoundOne) s.passed.push_back(p.player);
@@ -77,17 +76,13 @@ void apply_initial_restaurant(GameState& s, const Pending& p, const Action& a) {
 }
 
 void legal_reserve_card(const GameState& s, const Pending& p, std::vector<Action>& out) {
-  if (p.player < 0 || p.player >= static_cast<int>(s.players.size())) {
-    throw std::invalid_argument("pending player " + std::to_string(p.player) + " is not in the game");
-  }
+  pending_player(s, p.player);
   const auto offered = s.players[static_cast<std::size_t>(p.player)].reserve_offer.size();
   for (std::size_t i = 0; i < offered; ++i) out.push_back(Action::make(ActionKind::kChooseReserve, static_cast<int>(i)));
 }
 
 void apply_reserve_card(GameState& s, const Pending& p, const Action& a) {
-  if (p.player < 0 || p.player >= static_cast<int>(s.players.size())) {
-    throw std::invalid_argument("pending player " + std::to_string(p.player) + " is not in the game");
-  }
+  pending_player(s, p.player);
   PlayerState& player = s.players[static_cast<std::size_t>(p.player)];
   const int index = a[0], offered = static_cast<int>(player.reserve_offer.size());
   if (index < 0 || index >= offered) {
