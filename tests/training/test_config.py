@@ -49,7 +49,7 @@ def lines_of(settings: dict) -> list[str]:
     ({"extractor": "transformer"},
      "config: extractor: must be 'cnn', 'compact' or 'spatial', got 'transformer'"),
     ({"opponents": {"grandmaster": 1.0}},
-     "config: opponents.grandmaster: must be 'snapshot', 'random' or 'heuristic', got 'grandmaster'"),
+     "config: opponents.grandmaster: must be 'snapshot', 'random', 'heuristic' or 'strategist', got 'grandmaster'"),
     ({"opponents": {"random": 0.0}}, "config: opponents: the probabilities must sum to more than 0"),
     ({"device": "gpu"}, "config: device: expected auto, cpu, cuda, cuda:N or mps, got 'gpu'"),
     ({"train_seeds": [0, 100], "eval_seeds": [50, 150], "eval_games": 10},
@@ -98,8 +98,8 @@ def test_extractor_names_match_the_extractors():
 def test_a_bare_name_finds_the_shipped_config(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no configs/ folder here
     assert cfg.shipped_configs() == ["beat_heuristic_2p", "finetune_2p", "finetune_3p", "finetune_4p",
-                                     "finetune_5p", "five_minutes_2p", "long", "quick", "ray_4p", "ray_tiny",
-                                     "refine_2p"]
+                                     "finetune_5p", "five_minutes_2p", "league_2p", "long", "quick", "ray_4p",
+                                     "ray_tiny", "refine_2p"]
     assert load_config("quick").name == "quick"
     assert load_config("long.yaml").num_players == 4
 
@@ -113,14 +113,15 @@ def test_an_existing_file_wins_over_a_shipped_name(tmp_path, monkeypatch):
 def test_a_missing_config_lists_the_shipped_ones(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     expected = ("no such file and no shipped config of that name (shipped: beat_heuristic_2p, finetune_2p, "
-                "finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny, refine_2p)")
+                "finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, league_2p, long, quick, ray_4p, ray_tiny, "
+                "refine_2p)")
     with pytest.raises(ConfigError, match=re.escape(f"config 'quik' not found: {expected}")):
         load_config("quik")
     with pytest.raises(ConfigError, match=re.escape(f"config 'runs/quick.yaml' not found: {expected}")):
         load_config("runs/quick.yaml")  # a path is never looked up by name
 
 
-@pytest.mark.parametrize("name", ["quick", "long", "beat_heuristic_2p", "five_minutes_2p", "refine_2p",
+@pytest.mark.parametrize("name", ["quick", "long", "beat_heuristic_2p", "five_minutes_2p", "refine_2p", "league_2p",
                                   *(f"finetune_{n}p" for n in range(2, 6))])
 def test_every_shipped_config_is_valid(name, tmp_path, monkeypatch):
     # the fine-tuning stages start from an earlier stage's output, which a fresh clone lacks: put a file

@@ -126,3 +126,25 @@ def test_policy_agent_only_picks_legal_actions(run_dir):
     mask = legal_action_mask(game, game.current_player)
     picks = {agent.act(obs, mask) for _ in range(20)}
     assert all(mask[i] == 1 for i in picks) and np.count_nonzero(mask) >= 1
+
+
+def test_a_strategist_opponent_is_one_of_the_family_fresh_each_episode_and_plays_legally():
+    from fcm_agents.base import agent_move
+    from fcm_agents.strategist import ARCHETYPES
+    from fcm_training.sb3.opponents import OpponentPool
+
+    pool = OpponentPool({"strategist": 1.0}, pool_size=2, seed=3)
+    drawn = pool.sample(np.random.default_rng(0), 40)
+    names = {agent.name for agent in drawn}
+    # the default and the six archetypes, each a fresh agent (a strategist keeps its game's plan)
+    assert names <= {"strategist:auto", *(f"strategist:{a}" for a in ARCHETYPES)} and len(names) >= 5
+    assert len({id(agent.agent) for agent in drawn}) == 40
+    assert Config(opponents={"strategist": 0.5, "heuristic": 0.5}).opponents == {"strategist": 0.5, "heuristic": 0.5}
+    game = Game.new(2, seed=5, max_rounds=3)
+    seats = pool.sample(np.random.default_rng(1), 2)
+    while not game.is_over:
+        player = game.current_player
+        action = agent_move(seats[player], game, player)
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert pool.timer.calls["opponent/strategist"] > 0

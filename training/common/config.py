@@ -41,7 +41,7 @@ Int = Annotated[int, BeforeValidator(_not_a_bool)]
 Positive = Annotated[Int, Field(ge=1)]
 NonNegative = Annotated[Int, Field(ge=0)]
 SeedRange = Annotated[list[Annotated[Int, Field(ge=0)]], Field(min_length=2, max_length=2)]
-OPPONENT_KINDS = ("snapshot", "random", "heuristic")
+OPPONENT_KINDS = ("snapshot", "random", "heuristic", "strategist")
 #: the names of fcm_training.sb3.features.EXTRACTORS (kept here so checking a config does not import torch)
 EXTRACTOR_NAMES = ("cnn", "compact", "spatial")
 Variant = Literal[VARIANTS]  # type: ignore[valid-type]

@@ -15,7 +15,6 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 from pydantic.dataclasses import dataclass
 
 from ..common.config import (
-    OPPONENT_KINDS,
     ConfigError,
     Int,
     NonNegative,
@@ -28,7 +27,9 @@ from ..common.config import (
     resolve_config,
 )
 
-OpponentKind = Literal[OPPONENT_KINDS]  # type: ignore[valid-type]
+#: the roles ``env.FcmMultiAgentEnv`` seats (a strategist seat is for SB3's pool: ``fcm_training.sb3.opponents``)
+RAY_OPPONENT_KINDS = ("snapshot", "random", "heuristic")
+OpponentKind = Literal[RAY_OPPONENT_KINDS]  # type: ignore[valid-type]
 
 
 @dataclass(config=ConfigDict(extra="forbid"))

@@ -1,9 +1,12 @@
-"""The opponent pool of self-play: frozen snapshots of the learner, the heuristic, the random agent.
+"""The opponent pool of self-play: frozen snapshots of the learner, the heuristic, the strategist family,
+the random agent.
 
 Snapshots are exported to ONNX when they are taken and played with onnxruntime
 (``agents.OnnxAgent``, sampling from the masked policy): one decision costs about a fifth
 of a batch-of-one torch forward pass, and a snapshot cannot change with the learner.
-Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.sb3.timing``).
+A ``strategist`` seat is one of the strategist family (``fcm_agents.strategist``) drawn per episode:
+the default (which picks its plan from the map) or one archetype, each equally likely, so a league
+sees every plan. Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.sb3.timing``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import numpy as np
 
 from .timing import StageTimer, TimedAgent
 
-KINDS = ("snapshot", "random", "heuristic")
+KINDS = ("snapshot", "random", "heuristic", "strategist")
 
 
 class OpponentPool:
@@ -64,7 +67,15 @@ class OpponentPool:
                 chosen.append(self.snapshots[int(rng.integers(len(self.snapshots)))])
             elif kind == "heuristic":
                 chosen.append(self._heuristic)
+            elif kind == "strategist":  # a fresh one per episode: a strategist keeps its game's plan
+                from fcm_agents.strategist import ARCHETYPES, StrategistAgent
+
+                names = [None, *ARCHETYPES]
+                name = names[int(rng.integers(len(names)))]
+                agent = StrategistAgent(name, seed=int(rng.integers(2**31)), name=f"strategist:{name or 'auto'}")
+                chosen.append(TimedAgent(agent, "strategist", self.timer))
             else:  # random, and snapshot before the first snapshot exists
                 chosen.append(TimedAgent(RandomAgent(seed=int(rng.integers(2**31)), name="random"), "random",
                                          self.timer))
         return chosen
+
