@@ -45,7 +45,10 @@ class Staffing(SharedViews):
         # the $200 card (3 CEO slots) keeps the CEO as it is
         return min(legal, key=lambda a: abs(offer[a.args[0]] - 200))
 
-    def _restructure(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+    def _restructure(self, game: Game, player: int, legal: list[Action],
+                     priority: tuple[int, ...] | None = None) -> Action | None:
+        """The card to put to work next: a manager first when the staff waiting outnumber the open slots,
+        then the first card of ``priority`` (the plan's play order by default) in hand."""
         state = game.state
         p = state.players[player]
         puts = {a.args[0]: a for a in legal if a.kind == ActionKind.PUT_TO_WORK}
@@ -57,7 +60,7 @@ class Staffing(SharedViews):
         managers = sorted((t for t in puts if t in MANAGER_SLOTS), key=lambda t: -MANAGER_SLOTS[t])
         if managers and staff_waiting > open_slots(p.work, state.ceo_slots) - 1:
             return puts[managers[0]]
-        for t in self.play_priority:
+        for t in (self.play_priority if priority is None else priority):
             if t in puts and not (t == keep_on_beach and hand[t] <= 1):
                 return puts[t]
         return Action.pass_() if Action.pass_() in legal else None

@@ -17,19 +17,22 @@ Like the heuristic it reads only its seat's view (``Game.seat_view``): the base 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import ClassVar
 
-from fcm_env.data import EMPLOYEES, Good, marketing_tile
+from fcm_env.data import EMPLOYEES, PRICES, Good, marketing_tile
 from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState, Phase
 
 from ..heuristic import HeuristicAgent
 from ..heuristic.from_legal import FROM_LEGAL
+from ..heuristic.plan import LINE, _salaried
 from .archetypes import DRINK, DRINKS, FOOD, OPENER, Archetype
 from .archetypes import archetype as archetype_named
 from .forecast import shadow_dinnertime
+from .planner import OrgPlan, plan_organisation
 from .reading import choose_archetype, read_map
 
 #: how close to the best score a placement must be to be drawn among (seeded variation)
@@ -47,7 +50,7 @@ class StrategistAgent(HeuristicAgent):
 
     # its own answers replace the heuristic's quick ones for these decisions
     from_legal: ClassVar[dict] = {d: f for d, f in FROM_LEGAL.items()
-                                  if d not in (Decision.RESTRUCTURE, Decision.PRODUCE)}
+                                  if d not in (Decision.RESTRUCTURE, Decision.PRODUCE, Decision.FIRE)}
 
     def __init__(self, archetype: str | None = None, seed: int | None = None, name: str = "strategist",
                  variation: float = NEAR_BEST):
@@ -117,14 +120,26 @@ class StrategistAgent(HeuristicAgent):
         want = self._plan.reserve
         return min(legal, key=lambda a: abs(offer[a.args[0]] - want))
 
-    def _restructure(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+    def _restructure(self, game: Game, player: int, legal: list[Action],
+                     priority: tuple[int, ...] | None = None) -> Action | None:
         """The plan's play order, except a manager that changes the unit price (pricing, discount, luxuries):
         put to work only when the shadow Dinnertime says it earns more, every chain stocked for every
-        order (so the forecast weighs prices and distances alone)."""
+        order (so the forecast weighs prices and distances alone). A plan with targets keeps the cards
+        its organisation planner trains this round on the beach and puts the trainers they need first."""
         remaining = list(legal)
         state = game.state
+        org = self._org(state, player)
+        if org is not None:
+            p = state.players[player]
+            remaining = [a for a in remaining if not (a.kind == ActionKind.PUT_TO_WORK
+                                                      and p.hand[a.args[0]] <= org.beach.get(a.args[0], 0))]
+            if _all_restaurants_out(state, player):  # a local or regional manager has nothing left to open
+                remaining = [a for a in remaining if not (a.kind == ActionKind.PUT_TO_WORK
+                                                          and EMPLOYEES[a.args[0]].restaurant_placement)]
+            wanted = tuple(t for t, k in org.trainers.items() if p.work[t] < k)
+            priority = (*wanted, *self.play_priority)
         keep = self._train_reserve(state, player)
-        if keep is not None and EMPLOYEES[keep].is_manager and state.players[player].hand[keep] <= 1:
+        if org is None and keep is not None and EMPLOYEES[keep].is_manager and state.players[player].hand[keep] <= 1:
             # the plan trains its managers up (a junior vice president into a local manager): the one
             # kept for the trainer stays on the beach while another manager can give the slots
             others = [a for a in remaining if a.kind == ActionKind.PUT_TO_WORK and a.args[0] != keep
@@ -132,7 +147,7 @@ class StrategistAgent(HeuristicAgent):
             if others:
                 remaining = [a for a in remaining if not (a.kind == ActionKind.PUT_TO_WORK and a.args[0] == keep)]
         while True:
-            choice = super()._restructure(game, player, remaining)
+            choice = super()._restructure(game, player, remaining, priority)
             if choice is None or choice.kind != ActionKind.PUT_TO_WORK or not EMPLOYEES[choice.args[0]].price_delta:
                 return choice
             if self._price_change_pays(game.state, player, choice.args[0]):
@@ -140,6 +155,76 @@ class StrategistAgent(HeuristicAgent):
             remaining = [a for a in remaining if a != choice]
             if not remaining:
                 return choice
+
+    def _org(self, state: GameState, player: int) -> OrgPlan | None:
+        """This round's part of the plan's organisation path (``planner``); None for a plan without targets."""
+        if not self._plan.targets:
+            return None
+        p = state.players[player]
+        targets = self._plan.targets
+        if _all_restaurants_out(state, player):  # nothing left for a local or regional manager to open
+            targets = tuple((t, n) for t, n in targets if not EMPLOYEES[t].restaurant_placement)
+        return plan_organisation((p.hand + p.work + p.beach).tolist(), state.owned_cards(player).tolist(),
+                                 targets, int(p.cash), _salaried(state, player), self._plan.train_margin,
+                                 self._plan.train_goals, self._plan.train_reserve)
+
+    def _train_reserve(self, state: GameState, player: int, hand: list[int] | None = None) -> int | None:
+        org = self._org(state, player)
+        if org is None:
+            return super()._train_reserve(state, player, hand)
+        held = state.players[player].hand
+        return next((t for t in org.beach if held[t] > 0), None)
+
+    def _recruit(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        """After the opener, the hires the organisation planner asks for (its targets' lines, a trainer);
+        then the plan's hiring table."""
+        state = game.state
+        org = self._org(state, player)
+        if org is not None and org.hires:
+            owned = state.owned_cards(player)
+            lines: dict[int, int] = {}
+            for t, n in enumerate(owned.tolist()):
+                if n and t:
+                    lines[LINE[t]] = lines.get(LINE[t], 0) + n
+            if all(lines.get(line, 0) >= want for line, want in OPENER):
+                hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
+                for line in org.hires:
+                    if line in hires:
+                        return hires[line]
+        return super()._recruit(game, player, legal)
+
+    def _train(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        """The organisation planner's trainings first; a card the planner has a path for is trained only
+        along it, the others by the plan's training goals."""
+        state = game.state
+        org = self._org(state, player)
+        if org is None:
+            return super()._train(game, player, legal)
+        moves = [a for a in legal if a.kind == ActionKind.TRAIN]
+        for card, after in org.trainings:
+            move = next((a for a in moves if a.args[1] == card and a.args[2] == after), None)
+            if move is not None:
+                return move
+        p = state.players[player]
+        spare = Counter({t: int(n) for t, n in enumerate((p.work + p.beach).tolist()) if n})
+        for a in org.assignments:
+            if a.card is not None and a.steps:
+                spare[a.card] -= 1
+        free = [a for a in legal if a.kind != ActionKind.TRAIN or spare[a.args[1]] > 0]
+        if not any(a.kind == ActionKind.TRAIN for a in free) and Action.pass_() not in legal:
+            free = legal  # a phantom hire must be trained (rules: Recruiting & Training)
+        return super()._train(game, player, free)
+
+    def _fire(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        """A plan with targets lets go of the managers whose work is done (a local or regional manager
+        once every restaurant is out: $5 a round for nothing); otherwise the heuristic's answer."""
+        if self._plan.targets and Action.pass_() in legal and _all_restaurants_out(game.state, player):
+            p = game.state.players[player]
+            for a in legal:
+                if a.kind == ActionKind.FIRE and EMPLOYEES[a.args[0]].restaurant_placement \
+                        and p.fired[a.args[0]] < (p.work + p.beach)[a.args[0]]:
+                    return a
+        return super()._fire(game, player, legal)
 
     def _price_change_pays(self, state: GameState, player: int, etype: int) -> bool:
         ample = {q: {good: AMPLE for good in Good} for q in range(state.num_players)}
@@ -220,6 +305,10 @@ class StrategistAgent(HeuristicAgent):
             return None
         sources = read_map(state, player).drink_sources
         return next((good for good in DRINKS if good in sources), None)
+
+
+def _all_restaurants_out(state: GameState, player: int) -> bool:
+    return len(state.players[player].restaurants) >= PRICES.restaurants_per_player
 
 
 def _goods_of(action: Action) -> dict[int, int]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from fcm_env.data import CampaignType, EmployeeType, Good
 
+from ..heuristic.plan import HIRING_PLAN, PLAY_PRIORITY, TRAIN_GOALS
+
 E = EmployeeType
 C = CampaignType
 DRINK = "drink"  # in ``products``: the drink the chain can haul (or the nearest on the map)
@@ -34,6 +36,9 @@ class Archetype:
     extra_hires: tuple[int, ...] = (E.KITCHEN_TRAINEE, E.WAITRESS, E.MARKETING_TRAINEE)  # after the plan
     extra_cap: int = 5  # each extra line up to this many cards (the heuristic's 5)
     train_margin: int = 2  # training waits until the cash covers this many salaries more (the heuristic's 2)
+    #: the cards the plan wants to own, (type, how many) in order: the organisation planner's goal
+    #: (``planner``); empty: the training goals alone
+    targets: tuple[tuple[int, int], ...] = ()
 
 
 _KITCHEN = (E.BURGER_CHEF, E.PIZZA_CHEF, E.BURGER_COOK, E.PIZZA_COOK)
@@ -78,18 +83,17 @@ def _reserve(*signature: int) -> tuple[int, ...]:
 ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
     Archetype(
         name="marketing",
-        summary="a marketing economy: cooks and marketeers trained up to brand managers and a brand director; "
-                "billboards and mailboxes near its restaurant, then airplanes and radios for demand across the map",
+        summary="a marketing economy: the heuristic's burger economy whose organisation planner trains a brand "
+                "manager and then a brand director; billboards near its restaurant, then airplanes (and radios) "
+                "for demand across the map",
         reserve=200,
-        hiring_plan=(*OPENER, (E.MARKETING_TRAINEE, 2), (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2),
-                     (E.TRAINER, 2), (E.MARKETING_TRAINEE, 3), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
-        play_priority=_priority(_MARKETEERS, (E.TRAINER, E.COACH), _KITCHEN),
-        train_goals=_goals((E.MARKETING_TRAINEE, (E.CAMPAIGN_MANAGER,)), (E.CAMPAIGN_MANAGER, (E.BRAND_MANAGER,)),
-                           (E.BRAND_MANAGER, (E.BRAND_DIRECTOR,))),
+        hiring_plan=HIRING_PLAN,
+        play_priority=PLAY_PRIORITY,
+        train_goals=TRAIN_GOALS,
         train_reserve=_reserve(E.BRAND_MANAGER, E.CAMPAIGN_MANAGER, E.MARKETING_TRAINEE),
         campaign_kinds=(C.RADIO, C.AIRPLANE, C.MAILBOX, C.BILLBOARD),
         products=(FOOD,),
-        extra_hires=(E.MARKETING_TRAINEE, E.KITCHEN_TRAINEE, E.WAITRESS),
+        targets=((E.BURGER_COOK, 1), (E.BRAND_MANAGER, 1), (E.BRAND_DIRECTOR, 1)),
     ),
     Archetype(
         name="drinks",
@@ -132,16 +136,15 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
     ),
     Archetype(
         name="expansion",
-        summary="an expansion chain: management trainees trained into local and then regional managers to "
-                "open a second and third restaurant (and drive-ins) where the houses are",
+        summary="an expansion chain: the heuristic's burger economy whose organisation planner trains a local "
+                "manager (management trainee, junior vice president, local manager) to open a second and third "
+                "restaurant (or drive-ins) where the houses are, then lets it go",
         reserve=200,
-        hiring_plan=(*OPENER, (E.TRAINER, 1), (E.KITCHEN_TRAINEE, 2), (E.MANAGEMENT_TRAINEE, 2),
-                     (E.TRAINER, 2), (E.MARKETING_TRAINEE, 2), (E.WAITRESS, 1), (E.KITCHEN_TRAINEE, 3)),
-        play_priority=_priority((E.REGIONAL_MANAGER, E.LOCAL_MANAGER), _KITCHEN),
-        train_goals=_goals((E.MANAGEMENT_TRAINEE, (E.JUNIOR_VICE_PRESIDENT,)),
-                           (E.JUNIOR_VICE_PRESIDENT, (E.LOCAL_MANAGER, E.VICE_PRESIDENT)),
-                           (E.VICE_PRESIDENT, (E.REGIONAL_MANAGER,))),
+        hiring_plan=HIRING_PLAN,
+        play_priority=PLAY_PRIORITY,
+        train_goals=TRAIN_GOALS,
         train_reserve=_reserve(E.VICE_PRESIDENT, E.JUNIOR_VICE_PRESIDENT, E.MANAGEMENT_TRAINEE),
+        targets=((E.LOCAL_MANAGER, 1),),
     ),
     Archetype(
         name="cfo",
