@@ -91,7 +91,7 @@ def test_the_strategist_plays_the_same_whatever_the_hidden_facts(num_players):
         player = game.current_player
         if hidden_from(game.state, player).players():
             other = game.determinize(player, np.random.default_rng(checked))  # the hidden facts redrawn
-            for name in (None, "discount", "drinks"):
+            for name in (None, "discount", "drinks", "expansion"):  # expansion: the organisation planner
                 mine, theirs = StrategistAgent(name, seed=4), StrategistAgent(name, seed=4)
                 assert mine.act_on_game(other, player) == theirs.act_on_game(game, player)
             checked += 1
