@@ -71,7 +71,7 @@ def test_a_bare_name_reads_the_shipped_config(capsys, tmp_path, monkeypatch):
     assert (code, err) == (2, ["fcm train: error: config: env_workers must be 1..n_envs=1, got 2"])
     code, _, err = train(capsys, "quik")
     assert (code, err) == (2, [("fcm train: error: config 'quik' not found: no such file and no shipped "
-                                "config of that name (shipped: beat_heuristic_2p, finetune_2p, finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny, refine_2p)")])
+                                "config of that name (shipped: beat_heuristic_2p, finetune_2p, finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, league_2p, long, quick, ray_4p, ray_tiny, refine_2p)")])
     assert list(tmp_path.iterdir()) == []
 
 
@@ -81,7 +81,7 @@ def test_help_shows_the_defaults_and_the_shipped_configs(capsys):
     assert done.value.code == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "total_timesteps=200000" in text and "n_envs=4" in text and "device=cpu" in text
-    assert "Shipped configs: beat_heuristic_2p, finetune_2p, finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, long, quick, ray_4p, ray_tiny, refine_2p" in text
+    assert "Shipped configs: beat_heuristic_2p, finetune_2p, finetune_3p, finetune_4p, finetune_5p, five_minutes_2p, league_2p, long, quick, ray_4p, ray_tiny, refine_2p" in text
     assert "--overwrite" in text and "(default: off" in text
 
 
