@@ -81,15 +81,21 @@ class Staffing(SharedViews):
     def _turn_order(self, game: Game, player: int, legal: list[Action]) -> Action | None:
         return _turn_order_from_legal(legal)
 
-    def _recruit(self, game: Game, player: int, legal: list[Action]) -> Action | None:
-        state = game.state
-        hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
-        counts: dict[int, int] = {}  # cards owned per career line (the CEO, type 0, is in none)
-        for t, n in enumerate(state.owned_cards(player).tolist()):  # eternal campaigns' marketeers included
+    @staticmethod
+    def _owned_lines(state: GameState, player: int) -> dict[int, int]:
+        """Cards owned per career line (the CEO, type 0, is in none), eternal campaigns' marketeers included."""
+        counts: dict[int, int] = {}
+        for t, n in enumerate(state.owned_cards(player).tolist()):
             if n and t:
                 line = LINE.get(t)
                 if line is not None:
                     counts[line] = counts.get(line, 0) + n
+        return counts
+
+    def _recruit(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        state = game.state
+        hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
+        counts = self._owned_lines(state, player)
         for line, want in self.hiring_plan:
             if line in hires and counts.get(line, 0) < want:
                 return hires[line]

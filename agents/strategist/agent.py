@@ -28,7 +28,7 @@ from fcm_env.engine.state import GameState, Phase
 
 from ..heuristic import HeuristicAgent
 from ..heuristic.from_legal import FROM_LEGAL
-from ..heuristic.plan import LINE, _salaried
+from ..heuristic.plan import _salaried
 from .archetypes import DRINK, DRINKS, FOOD, OPENER, Archetype
 from .archetypes import archetype as archetype_named
 from .forecast import shadow_dinnertime
@@ -181,11 +181,7 @@ class StrategistAgent(HeuristicAgent):
         state = game.state
         org = self._org(state, player)
         if org is not None and org.hires:
-            owned = state.owned_cards(player)
-            lines: dict[int, int] = {}
-            for t, n in enumerate(owned.tolist()):
-                if n and t:
-                    lines[LINE[t]] = lines.get(LINE[t], 0) + n
+            lines = self._owned_lines(state, player)
             if all(lines.get(line, 0) >= want for line, want in OPENER):
                 hires = {a.args[0]: a for a in legal if a.kind == ActionKind.RECRUIT}
                 for line in org.hires:
@@ -219,10 +215,8 @@ class StrategistAgent(HeuristicAgent):
         """A plan with targets lets go of the managers whose work is done (a local or regional manager
         once every restaurant is out: $5 a round for nothing); otherwise the heuristic's answer."""
         if self._plan.targets and Action.pass_() in legal and _all_restaurants_out(game.state, player):
-            p = game.state.players[player]
-            for a in legal:
-                if a.kind == ActionKind.FIRE and EMPLOYEES[a.args[0]].restaurant_placement \
-                        and p.fired[a.args[0]] < (p.work + p.beach)[a.args[0]]:
+            for a in legal:  # a card is offered while one of its type is left unmarked (rules: Payday)
+                if a.kind == ActionKind.FIRE and EMPLOYEES[a.args[0]].restaurant_placement:
                     return a
         return super()._fire(game, player, legal)
 
