@@ -80,6 +80,10 @@ def _reserve(*signature: int) -> tuple[int, ...]:
                                 E.ERRAND_BOY)))
 
 
+#: the heuristic's hiring plan, play order and training goals: the economy a plan driven by the organisation
+#: planner (``targets``) keeps beside its signature cards
+HEURISTIC_ECONOMY = {"hiring_plan": HIRING_PLAN, "play_priority": PLAY_PRIORITY, "train_goals": TRAIN_GOALS}
+
 ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
     Archetype(
         name="marketing",
@@ -87,9 +91,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                 "manager and then a brand director; billboards near its restaurant, then airplanes (and radios) "
                 "for demand across the map",
         reserve=200,
-        hiring_plan=HIRING_PLAN,
-        play_priority=PLAY_PRIORITY,
-        train_goals=TRAIN_GOALS,
+        **HEURISTIC_ECONOMY,
         train_reserve=_reserve(E.BRAND_MANAGER, E.CAMPAIGN_MANAGER, E.MARKETING_TRAINEE),
         campaign_kinds=(C.RADIO, C.AIRPLANE, C.MAILBOX, C.BILLBOARD),
         products=(FOOD,),
@@ -140,9 +142,7 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
                 "manager (management trainee, junior vice president, local manager) to open a second and third "
                 "restaurant (or drive-ins) where the houses are, then lets it go",
         reserve=200,
-        hiring_plan=HIRING_PLAN,
-        play_priority=PLAY_PRIORITY,
-        train_goals=TRAIN_GOALS,
+        **HEURISTIC_ECONOMY,
         train_reserve=_reserve(E.VICE_PRESIDENT, E.JUNIOR_VICE_PRESIDENT, E.MANAGEMENT_TRAINEE),
         targets=((E.LOCAL_MANAGER, 1),),
     ),
