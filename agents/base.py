@@ -63,11 +63,12 @@ def agent_move(agent: Any, game: Game, player: int, observer: Any = None, out: n
     ``out``: a buffer for the observation). Every front end and tournament asks bots through this.
 
     ``game`` may be a native game (``fcm_env.native.NativeGame``): an agent that reads only the legal actions
-    (``reads_legal_actions_only``) is asked on it directly, one that reads the engine's state is asked on the
-    Python game at the same position, and the others get the core's observation and mask."""
+    (``reads_legal_actions_only``) or plays on the native core itself (``plays_native``: the native players of
+    ``fcm_agents.native``) is asked on it directly, one that reads the engine's state is asked on the Python
+    game at the same position, and the others get the core's observation and mask."""
     native = getattr(game, "engine", None) == "native"
     if hasattr(agent, "act_on_game"):
-        if native and not getattr(agent, "reads_legal_actions_only", False):
+        if native and not (getattr(agent, "reads_legal_actions_only", False) or getattr(agent, "plays_native", False)):
             return agent.act_on_game(game.to_python(), player)
         return agent.act_on_game(game, player)
     from fcm_env.encoding import CODEC, Observer, legal_action_mask

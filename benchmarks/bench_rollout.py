@@ -11,7 +11,10 @@ parts: the engine's ``legal_actions()`` and ``apply()`` (*engine*), and the agen
 (random play's decisions are cheaper: fewer campaigns, a smaller map). Printed figures are medians
 over ``--rounds`` rounds: heuristic play in decisions/s (engine plus heuristic time), the engine's
 part of it as decisions/s, the heuristic's microseconds a decision, and random play's engine
-decisions/s.
+decisions/s. Each round also plays the same seeded all-heuristic games in C++ (the native engine with
+``fcm_agents.native``'s heuristic on every seat, ``play_heuristic``: what a native search's rollouts run)
+and prints its decisions/s and its speed over the Python heuristic on the Python engine (the native
+heuristic answers exactly what the Python one does: tests/native_agents).
 
 ``--before REV`` checks REV out in a temporary ``git worktree`` and measures it in a second
 worker process alongside this checkout's, rounds interleaved (before, after, before, ...) so
@@ -104,14 +107,40 @@ def _random_game(Game, ActionKind, players: int, seed: int, max_rounds: int) -> 
     return {"engine": engine, "heuristic": 0.0, "decisions": decisions}
 
 
+def _native_players():
+    """(NativeGame, the native players' module) of this checkout, or None where it has no native players."""
+    try:
+        from fcm_agents.native import _agents
+        from fcm_env.native.game import NativeGame
+    except ImportError:
+        return None
+    return NativeGame, _agents
+
+
+def _native_game(native, players: int, seed: int, max_rounds: int) -> dict:
+    """Seconds of one seeded all-heuristic game played in C++ (native engine, one native heuristic per seat:
+    a search's rollout), engine and players together; None where the checkout has no native players."""
+    if native is None:
+        return {"engine": None, "heuristic": 0.0, "decisions": 0}
+    NativeGame, _agents = native
+    game = NativeGame.new(players, seed, "standard", max_rounds)
+    t0 = time.perf_counter()
+    decisions = _agents.play_heuristic(game.core)
+    return {"engine": time.perf_counter() - t0, "heuristic": 0.0, "decisions": decisions}
+
+
 def worker(root: Path, max_rounds: int) -> None:
-    """Answer each request line on stdin (``heuristic|random players seed``) with one game's times as JSON."""
+    """Answer each request line on stdin (``heuristic|native|random players seed``) with one game's times as
+    JSON."""
     Game, HeuristicAgent, ActionKind = _import_checkout(root)
+    native = _native_players()
     _heuristic_game(Game, HeuristicAgent, 2, 0, 2)  # warm the imports and caches up
     for line in sys.stdin:
         kind, players, seed = line.split()
         if kind == "heuristic":
             out = _heuristic_game(Game, HeuristicAgent, int(players), int(seed), max_rounds)
+        elif kind == "native":
+            out = _native_game(native, int(players), int(seed), max_rounds)
         else:
             out = _random_game(Game, ActionKind, int(players), int(seed), max_rounds)
         print(json.dumps(out), flush=True)
@@ -149,7 +178,10 @@ class Worker:
         microseconds a decision."""
         h = self.rounds[("heuristic", players)]
         rnd = self.rounds[("random", players)]
+        nat = self.rounds[("native", players)]
         return {
+            "native": (statistics.median(x["decisions"] / x["engine"] for x in nat)
+                       if all(x["engine"] for x in nat) else None),
             "play": statistics.median(_play_rate(x) for x in h),
             "engine": statistics.median(x["decisions"] / x["engine"] for x in h),
             "heuristic_us": statistics.median(1e6 * x["heuristic"] / x["decisions"] for x in h),
@@ -157,6 +189,12 @@ class Worker:
             "random": statistics.median(x["decisions"] / x["engine"] for x in rnd),
             "decisions": h[0]["decisions"],
         }
+
+
+def _native_ratio(w: Worker, players: int) -> float:
+    """Median over the rounds of native play's decisions/s over Python heuristic play's (same games)."""
+    pairs = zip(w.rounds[("heuristic", players)], w.rounds[("native", players)])
+    return statistics.median((y["decisions"] / y["engine"]) / _play_rate(x) for x, y in pairs)
 
 
 def _play_rate(x: dict) -> float:
@@ -167,17 +205,18 @@ def _measure(workers: list[Worker], players: list[int], games: int, rounds: int)
     """``rounds`` rounds; in each, every worker plays every game in turn (the order flips every game)."""
     for r in range(rounds):
         for n in players:
-            for kind in ("heuristic", "random"):
+            for kind in ("heuristic", "native", "random"):
                 totals = [{"engine": 0.0, "heuristic": 0.0, "decisions": 0} for _ in workers]
                 for g in range(games):
-                    seed = (500 if kind == "heuristic" else 700) + g
+                    seed = (700 if kind == "random" else 500) + g
                     order = list(range(len(workers)))
                     if (r + g) % 2:
                         order.reverse()
                     for i in order:
                         out = workers[i].play(kind, n, seed)
                         for key in totals[i]:
-                            totals[i][key] += out[key]
+                            totals[i][key] = None if out[key] is None or totals[i][key] is None \
+                                else totals[i][key] + out[key]
                 for w, total in zip(workers, totals):
                     w.rounds.setdefault((kind, n), []).append(total)
 
@@ -196,12 +235,17 @@ def _remove_worktree(path: Path) -> None:
 
 def _report(workers: list[Worker], players: list[int]) -> None:
     print(f"{'checkout':<16}{'players':>8}{'decisions':>10}{'heuristic play/s':>18}{'engine part/s':>15}"
-          f"{'heuristic us':>14}{'engine us':>11}{'random engine/s':>17}")
+          f"{'heuristic us':>14}{'engine us':>11}{'random engine/s':>17}{'native play/s':>15}{'native x':>10}")
     for n in players:
         for w in workers:
             f = w.figures(n)
+            native = "-" if f["native"] is None else f"{f['native']:,.0f}"
+            times = "-" if f["native"] is None else f"x{_native_ratio(w, n):.1f}"
             print(f"{w.label:<16}{n:>8}{f['decisions']:>10}{f['play']:>18,.0f}{f['engine']:>15,.0f}"
-                  f"{f['heuristic_us']:>14.1f}{f['engine_us']:>11.1f}{f['random']:>17,.0f}")
+                  f"{f['heuristic_us']:>14.1f}{f['engine_us']:>11.1f}{f['random']:>17,.0f}{native:>15}{times:>10}")
+    print("\nnative play/s: the same seeded all-heuristic games played in C++ (native engine, fcm_agents.native's "
+          "heuristic on every seat: a search's rollout);\nnative x: its speed over the Python heuristic on the Python "
+          "engine, the median of the rounds' ratios (each round played both)")
     if len(workers) == 2:
         before, after = workers
         print(f"\nspeed-up {after.label} over {before.label}: median of the rounds' ratios (each round's two "

@@ -1,8 +1,10 @@
-"""Rebuild the native core in place for development: only the changed sources are compiled again.
+"""Rebuild the native core and the native players in place for development: only the changed sources are
+compiled again.
 
-``pip install -e .`` builds the core from scratch (every source, about a minute on 2 cores); while working
-on the C++ this rebuilds the objects whose source (or any header) changed and links
-``fcm_env/native/_core<suffix>.so`` in place, so ``python -m pytest tests/native`` runs the new code.
+``pip install -e .`` builds both from scratch (every source, a minute or two on 2 cores); while working on the
+C++ this rebuilds the objects whose source (or any header) changed and links ``fcm_env/native/_core<suffix>.so``
+and ``agents/native/_agents<suffix>.so`` (the engine's rules plus ``agents/native/src``) in place, so
+``python -m pytest tests/native tests/native_agents`` runs the new code.
 
     python tools/build_native.py            # -O2, as the package builds it
     python tools/build_native.py --debug    # -O0 -g with AddressSanitizer and UBSan (run python with
@@ -23,6 +25,9 @@ import pybind11
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "fcm_env" / "native" / "src"
+PLAYERS = ROOT / "agents" / "native" / "src"
+#: the engine's own Python face, left out of the players' module (it links its own copy of the rules)
+ENGINE_BINDINGS = {"module", "bind_game"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,14 +38,16 @@ def main(argv: list[str] | None = None) -> int:
     flavour = "debug" if args.debug else "release"
     build = ROOT / "build" / f"native-{flavour}"
     build.mkdir(parents=True, exist_ok=True)
-    flags = ["-std=c++17", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", f"-I{SRC}",
+    flags = ["-std=c++17", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", f"-I{SRC}", f"-I{PLAYERS}",
              f"-I{pybind11.get_include()}", f"-I{sysconfig.get_paths()['include']}"]
     flags += ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if args.debug else ["-O3"]
-    newest_header = max(h.stat().st_mtime for h in SRC.glob("*.h"))
-    sources = sorted(SRC.glob("*.cpp"))
+    newest_header = max(h.stat().st_mtime for folder in (SRC, PLAYERS) for h in folder.glob("*.h"))
+    engine = sorted(SRC.glob("*.cpp"))
+    players = sorted(PLAYERS.glob("*.cpp"))
+    sources = engine + players
     stale = []
     for source in sources:
-        obj = build / (source.stem + ".o")
+        obj = build / (("players_" if source.parent == PLAYERS else "") + source.stem + ".o")
         if not obj.exists() or obj.stat().st_mtime < max(source.stat().st_mtime, newest_header):
             stale.append((source, obj))
 
@@ -60,18 +67,22 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         return 1
     # objects of sources that no longer exist are left out of the link
-    objects = [str(build / (s.stem + ".o")) for s in sources]
-    target = ROOT / "fcm_env" / "native" / f"_core{sysconfig.get_config_var('EXT_SUFFIX')}"
-    fresh = target.with_name(target.name + ".new")  # then renamed: a running interpreter keeps its mapped copy
-    link = ["g++", "-shared", *objects, "-o", str(fresh)]
-    if args.debug:
-        link.insert(2, "-fsanitize=address,undefined")
-    done = subprocess.run(link, check=False, capture_output=True, text=True)
-    if done.returncode:
-        print(done.stdout + done.stderr, file=sys.stderr)
-        return 1
-    os.replace(fresh, target)
-    print(f"linked {target.relative_to(ROOT)}")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    core = [build / (s.stem + ".o") for s in engine]
+    rules = [build / (s.stem + ".o") for s in engine if s.stem not in ENGINE_BINDINGS]
+    agents = [build / ("players_" + s.stem + ".o") for s in players]
+    for objects, target in ((core, ROOT / "fcm_env" / "native" / f"_core{suffix}"),
+                            (rules + agents, ROOT / "agents" / "native" / f"_agents{suffix}")):
+        fresh = target.with_name(target.name + ".new")  # then renamed: a running interpreter keeps its mapped copy
+        link = ["g++", "-shared", *map(str, objects), "-o", str(fresh)]
+        if args.debug:
+            link.insert(2, "-fsanitize=address,undefined")
+        done = subprocess.run(link, check=False, capture_output=True, text=True)
+        if done.returncode:
+            print(done.stdout + done.stderr, file=sys.stderr)
+            return 1
+        os.replace(fresh, target)
+        print(f"linked {target.relative_to(ROOT)}")
     return 0
 
 

@@ -17,6 +17,15 @@ from .placement import Placement
 from .production import Production
 from .staffing import Staffing
 
+def _native_twin():
+    """``fcm_agents.native.NativeHeuristicAgent``, or None in an install without the native players."""
+    try:
+        from ..native import NativeHeuristicAgent
+    except ImportError:
+        return None
+    return NativeHeuristicAgent
+
+
 #: the method that answers each decision (``_<decision name>``, found on the plans; none: the first legal action)
 HANDLERS: dict[Decision, str] = {decision: f"_{decision.name.lower()}" for decision in Decision}
 
@@ -30,6 +39,7 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
 
     def __init__(self, seed: int | None = None, name: str = "heuristic"):
         super().__init__(seed, name)
+        self._twin = None  # the native twin, made at the first native game
 
     def act(self, observation: Any, action_mask: np.ndarray) -> int:
         raise TypeError(
@@ -39,7 +49,19 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
 
     # ------------------------------------------------------------------ dispatch
 
+    @property
+    def plays_native(self) -> bool:
+        """Whether a native game is answered by the native twin (``fcm_agents.native``, the same answers in C++):
+        the heuristic itself, where the native players are built; a subclass plays its own Python answers."""
+        return type(self) is HeuristicAgent and _native_twin() is not None
+
     def act_on_game(self, game: Game, player: int) -> Action:
+        if getattr(game, "engine", None) == "native":
+            if self.plays_native:
+                if self._twin is None:
+                    self._twin = _native_twin()(seed=self._seed, name=self.name)
+                return self._twin.act_on_game(game, player)
+            game = game.to_python()
         pending = game.pending
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} is not the one to move")

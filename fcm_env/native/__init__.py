@@ -41,6 +41,7 @@ from fcm_env.engine.actions import Decision
 from fcm_env.engine.phases.working.recruit_train import TRAIN_STEPS
 
 try:
+    from fcm_env.native import _core
     from fcm_env.native._core import (
         Board,
         Game,
@@ -48,11 +49,6 @@ try:
         Pcg64,
         new_game,
         seed_sequence_pool,
-        set_codec,
-        set_components,
-        set_map_tiles,
-        set_observation_layout,
-        set_rules_data,
     )
 except ImportError as exc:  # pragma: no cover - an install without its compiled part
     raise ImportError(
@@ -60,12 +56,15 @@ except ImportError as exc:  # pragma: no cover - an install without its compiled
         f"`pip install` time): reinstall with `pip install -e .` from a checkout ({exc})"
     ) from exc
 
-# the component data has one home, fcm_env/data: the core gets the printed map tiles from it
-set_map_tiles([
-    (tile.id, list(tile.grid), [(int(good), r, c) for good, (r, c) in tile.drinks],
-     [(house.number, [list(cell) for cell in house.cells]) for house in tile.houses])
-    for tile in MAP_TILES
-])
+
+def _map_tiles() -> list[tuple]:
+    """The printed map tiles as the core reads them, from fcm_env.data (their one home)."""
+    return [
+        (tile.id, list(tile.grid), [(int(good), r, c) for good, (r, c) in tile.drinks],
+         [(house.number, [list(cell) for cell in house.cells]) for house in tile.houses])
+        for tile in MAP_TILES
+    ]
+
 
 #: milestone names by number, as the state document writes them
 MILESTONE_NAMES = [m.name for m in sorted(Milestone)]
@@ -86,8 +85,6 @@ def _components() -> dict:
         "num_map_tiles": len(MAP_TILES),
     }
 
-
-set_components(_components())
 
 _DRINK_MODES = {None: 0, "errand": 1, "road_route": 2, "air_route": 3}
 _PLACEMENTS = {None: 0, "local": 1, "regional": 2}
@@ -194,8 +191,16 @@ def _observation_layout() -> dict:
     }
 
 
-set_rules_data(_rules_data())
-set_codec(_codec_table())
-set_observation_layout(_observation_layout())
+def load_data(module) -> None:
+    """Hand a module compiled with the engine's sources (``_core``, or an extension of a layer above that
+    links its own copy of them) what it reads from the Python side once: its tables are its own."""
+    module.set_map_tiles(_map_tiles())
+    module.set_components(_components())
+    module.set_rules_data(_rules_data())
+    module.set_codec(_codec_table())
+    module.set_observation_layout(_observation_layout())
 
-__all__ = ["MILESTONE_NAMES", "Board", "Game", "GameState", "Pcg64", "new_game", "seed_sequence_pool"]
+
+load_data(_core)
+
+__all__ = ["MILESTONE_NAMES", "Board", "Game", "GameState", "Pcg64", "load_data", "new_game", "seed_sequence_pool"]

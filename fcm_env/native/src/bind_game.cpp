@@ -2,6 +2,8 @@
 // action codec. Actions cross as (kind, args) tuples of ints; fcm_env.native wraps them as engine Actions.
 #include "bind_game.h"
 
+#include "bind_data.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -25,164 +27,8 @@ namespace fcm {
 
 namespace {
 
-Action action_from(int kind, const std::vector<int>& args) {
-  if (kind < 0 || kind >= kNumActionKinds) throw IllegalAction("unknown action kind " + std::to_string(kind));
-  if (args.size() > 4) throw IllegalAction("an action has at most 4 arguments");
-  Action a;
-  a.kind = static_cast<ActionKind>(kind);
-  a.n = static_cast<int8_t>(args.size());
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] < -32768 || args[i] > 32767) throw IllegalAction("an action argument is out of range");
-    a.a[i] = static_cast<int16_t>(args[i]);
-  }
-  return a;
-}
-
-py::tuple action_tuple(const Action& a) {
-  py::tuple args(static_cast<std::size_t>(a.n));
-  for (int i = 0; i < a.n; ++i) args[static_cast<std::size_t>(i)] = py::int_(a[i]);
-  return py::make_tuple(static_cast<int>(a.kind), args);
-}
 
 py::list milestone_names() { return py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"); }
-
-RangeSpec range_from(const py::handle& raw) {
-  if (raw.is_none()) return RangeSpec{};
-  const auto pair = raw.cast<std::array<int, 2>>();
-  return RangeSpec{pair[0], pair[1]};
-}
-
-RulesData rules_from(const py::dict& raw) {
-  RulesData d;
-  for (const auto& item : raw["employees"]) {
-    const auto e = item.cast<py::dict>();
-    EmployeeSpec s;
-    s.type = e["type"].cast<int>();
-    s.count_in_box = e["count_in_box"].cast<int>();
-    s.entry_level = e["entry_level"].cast<bool>();
-    s.salary = e["salary"].cast<bool>();
-    s.unique = e["unique"].cast<bool>();
-    s.is_manager = e["is_manager"].cast<bool>();
-    s.manager_slots = e["manager_slots"].cast<int>();
-    s.mandatory = e["mandatory"].cast<bool>();
-    s.trains_to = e["trains_to"].cast<std::vector<int>>();
-    s.trained_from = e["trained_from"].cast<std::vector<int>>();
-    s.recruit = e["recruit"].cast<int>();
-    s.recruit_unused_discount = e["recruit_unused_discount"].cast<bool>();
-    s.train = e["train"].cast<int>();
-    s.train_max_same = e["train_max_same"].cast<int>();
-    s.campaign_types = e["campaign_types"].cast<std::vector<int>>();
-    s.marketing_range = range_from(e["marketing_range"]);
-    s.max_duration = e["max_duration"].cast<int>();
-    s.produces = e["produces"].cast<std::vector<int>>();
-    s.produce_amount = e["produce_amount"].cast<int>();
-    s.drink_mode = e["drink_mode"].cast<int>();
-    s.buyer_range = e["buyer_range"].cast<int>();
-    s.drinks_per_source = e["drinks_per_source"].cast<int>();
-    s.price_delta = e["price_delta"].cast<int>();
-    s.waitress = e["waitress"].cast<bool>();
-    s.cfo = e["cfo"].cast<bool>();
-    s.places_house = e["places_house"].cast<bool>();
-    s.restaurant_placement = e["restaurant_placement"].cast<int>();
-    s.restaurant_range = range_from(e["restaurant_range"]);
-    s.drive_in = e["drive_in"].cast<bool>();
-    d.employees.push_back(std::move(s));
-  }
-  for (const auto& item : raw["marketing_tiles"]) {
-    const auto t = item.cast<py::dict>();
-    MarketingTileSpec m;
-    m.number = t["number"].cast<int>();
-    m.type = t["type"].cast<int>();
-    m.w = t["w"].cast<int>();
-    m.h = t["h"].cast<int>();
-    m.rotatable = t["rotatable"].cast<bool>();
-    m.available_for_players = t["available_for_players"].cast<std::vector<int>>();
-    m.along_edge = t["along_edge"].cast<int>();
-    m.footprints = t["footprints"].cast<std::vector<std::array<int, 2>>>();
-    d.marketing_tiles.push_back(std::move(m));
-  }
-  const auto pr = raw["prices"].cast<py::dict>();
-  d.prices = PricesSpec{pr["base_unit_price"].cast<int>(), pr["salary"].cast<int>(), pr["waitress_tip"].cast<int>(),
-                        pr["waitress_tip_milestone"].cast<int>(), pr["cfo_bonus_percent"].cast<int>(),
-                        pr["restaurants_per_player"].cast<int>(), pr["freezer_capacity"].cast<int>(),
-                        pr["reserve_cards_per_player"].cast<int>()};
-  for (const auto& item : raw["reserve_cards"]) {
-    const auto c = item.cast<std::array<int, 3>>();
-    d.reserve_cards.push_back(ReserveCardSpec{c[0], c[1], c[2]});
-  }
-  d.house_numbers = raw["house_numbers"].cast<std::vector<int>>();
-  d.printed_house_numbers = raw["printed_house_numbers"].cast<std::vector<int>>();
-  d.garden_tokens = raw["garden_tokens"].cast<int>();
-  d.demand_limit = raw["demand_limit"].cast<int>();
-  d.demand_limit_with_garden = raw["demand_limit_with_garden"].cast<int>();
-  for (const auto& item : raw["setup"].cast<py::dict>()) {
-    const int n = item.first.cast<int>();
-    const auto t = item.second.cast<py::dict>();
-    d.setup.at(static_cast<std::size_t>(n)) =
-        SetupSpec{t["tile_rows"].cast<int>(), t["tile_cols"].cast<int>(), t["bank"].cast<int>(),
-                  t["bank_introductory"].cast<int>(), t["one_x_copies"].cast<int>(),
-                  t["billboards_removed"].cast<std::vector<int>>()};
-  }
-  const auto params = raw["milestone_params"].cast<std::vector<std::map<std::string, int>>>();
-  if (params.size() != static_cast<std::size_t>(kNumMilestones)) throw std::invalid_argument("rules: 18 milestones");
-  for (std::size_t i = 0; i < params.size(); ++i) d.milestone_params[i] = params[i];
-  d.train_steps = raw["train_steps"].cast<std::map<int, std::map<int, int>>>();
-  return d;
-}
-
-CodecTable codec_from(const py::dict& raw) {
-  CodecTable t;
-  for (const auto& item : raw["actions"]) {
-    const auto pair = item.cast<py::tuple>();
-    t.actions.push_back(action_from(pair[0].cast<int>(), pair[1].cast<std::vector<int>>()));
-  }
-  t.names = raw["names"].cast<std::vector<std::string>>();
-  t.board_rows = raw["board_rows"].cast<int>();
-  t.board_cols = raw["board_cols"].cast<int>();
-  t.board_orientations = raw["board_orientations"].cast<int>();
-  t.decision_kinds = raw["decision_kinds"].cast<std::vector<std::vector<int>>>();
-  t.board_kind = raw["board_kind"].cast<std::vector<int>>();
-  return t;
-}
-
-ObservationLayout layout_from(const py::dict& raw) {
-  ObservationLayout L;
-  L.channels = raw["channels"].cast<int>();
-  L.rows = raw["rows"].cast<int>();
-  L.cols = raw["cols"].cast<int>();
-  L.vector_size = raw["vector_size"].cast<int>();
-  L.block_size = raw["block_size"].cast<int>();
-  L.max_players = raw["max_players"].cast<int>();
-  L.channel = raw["channel"].cast<std::map<std::string, int>>();
-  L.field = raw["field"].cast<std::map<std::string, int>>();
-  L.block = raw["block"].cast<std::map<std::string, int>>();
-  const auto scales = raw["scales"].cast<std::map<std::string, double>>();
-  L.money_scale = scales.at("money");
-  L.supply_scale = scales.at("supply");
-  L.stock_scale = scales.at("stock");
-  L.price_scale = scales.at("price");
-  L.house_number_scale = scales.at("house_number");
-  L.duration_scale = scales.at("duration");
-  L.context_scale = scales.at("context");
-  L.round_scale = scales.at("round");
-  const auto ints = raw["ints"].cast<std::map<std::string, int>>();
-  L.context_slots = ints.at("context_slots");
-  L.min_players = ints.at("min_players");
-  L.default_max_rounds = ints.at("default_max_rounds");
-  L.garden_tokens = ints.at("garden_tokens");
-  L.restaurants_per_player = ints.at("restaurants_per_player");
-  L.base_unit_price = ints.at("base_unit_price");
-  L.lower_prices_delta = ints.at("lower_prices_delta");
-  const auto lists = raw["lists"].cast<std::map<std::string, std::vector<int>>>();
-  L.ceo_slot_values = lists.at("ceo_slot_values");
-  L.marketeer_types = lists.at("marketeer_types");
-  L.manager_types = lists.at("manager_types");
-  L.trainer_types = lists.at("trainer_types");
-  L.tile_numbers = lists.at("tile_numbers");
-  L.house_numbers = lists.at("house_numbers");
-  L.reserve_values = lists.at("reserve_values");
-  return L;
-}
 
 template <typename T>
 std::size_t held(const std::vector<T>& v) {
@@ -247,12 +93,6 @@ Shaping shaping_of(const std::optional<std::string>& name) {
 }  // namespace
 
 void bind_game(py::module_& m) {
-  m.def("set_observation_layout", [](const py::dict& raw) { set_observation_layout(layout_from(raw)); },
-        py::arg("layout"), "load the observation layout (fcm_env.native does it from fcm_env.encoding)");
-  m.def("set_rules_data", [](const py::dict& raw) { set_rules_data(rules_from(raw)); }, py::arg("data"),
-        "load the rules' component facts (fcm_env.native does it from fcm_env.data)");
-  m.def("set_codec", [](const py::dict& raw) { set_codec(codec_from(raw)); }, py::arg("table"),
-        "load the flat action codec's table (fcm_env.native does it from fcm_env.encoding)");
   m.def("num_actions", &num_actions);
 
   py::register_exception<IllegalAction>(m, "NativeIllegalAction", PyExc_ValueError);
@@ -273,29 +113,9 @@ void bind_game(py::module_& m) {
       .def("clone", [](const Game& g) { return Game(g); })
       .def("determinize", [](const Game& g, int observer, const py::dict& bit_generator) {
         // the numpy generator's PCG64 state in, the advanced state out: the draws continue in numpy
-        const py::dict inner = bit_generator["state"];
-        const py::int_ state = inner["state"], inc = inner["inc"];
-        const py::int_ mask(std::numeric_limits<uint64_t>::max());
-        auto half = [&mask](const py::int_& v, int shift) {
-          return py::int_(v.attr("__rshift__")(shift).attr("__and__")(mask)).cast<uint64_t>();
-        };
-        Pcg64 rng = Pcg64::from_snapshot(Pcg64::Snapshot{
-            {half(state, 64), half(state, 0), half(inc, 64), half(inc, 0)},
-            bit_generator["has_uint32"].cast<int>() != 0, bit_generator["uinteger"].cast<uint32_t>()});
+        Pcg64 rng = pcg64_from_numpy(bit_generator);
         Game world(determinize(g.state(), observer, rng));
-        const Pcg64::Snapshot after = rng.snapshot();
-        auto join = [](uint64_t hi, uint64_t lo) {
-          return py::int_(py::int_(hi).attr("__lshift__")(64).attr("__or__")(py::int_(lo)));
-        };
-        py::dict out_inner;
-        out_inner["state"] = join(after.words[0], after.words[1]);
-        out_inner["inc"] = join(after.words[2], after.words[3]);
-        py::dict out;
-        out["bit_generator"] = "PCG64";
-        out["state"] = out_inner;
-        out["has_uint32"] = after.has_uint32 ? 1 : 0;
-        out["uinteger"] = after.uinteger;
-        return py::make_tuple(std::move(world), out);
+        return py::make_tuple(std::move(world), pcg64_to_numpy(rng));
       }, py::arg("observer"), py::arg("bit_generator"),
       "(world, the generator's state after): Game.determinize with the uniform model, numpy's PCG64 state in and out")
       .def("memory_bytes", [](const Game& g) { return game_bytes(g); },

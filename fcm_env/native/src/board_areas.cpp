@@ -48,14 +48,14 @@ std::vector<int32_t> ranges_from(const Board& board, const std::vector<Square>& 
   const auto S = static_cast<std::size_t>(board.num_segments());
   const std::vector<int32_t> src = segment_ranges_from(board, squares);
   std::vector<int32_t> out(n, kUnreachable);
-  const auto& access = board.access();
-  for (std::size_t at = 0; at < n; ++at) {
-    int32_t best = kUnreachable;
-    for (std::size_t s = 0; s < S; ++s) {
-      const int32_t cost = access[at * S + s];
-      if (cost < kUnreachable) best = std::min(best, cost + src[s]);
+  // each square's best segment next to it (cost + range), walked from the segments' side: a segment out of
+  // reach gives nothing (its sum would only clamp to unreachable), and each has few squares next to it
+  const auto& next_to = board.segment_access();
+  for (std::size_t s = 0; s < S; ++s) {
+    if (src[s] >= kUnreachable) continue;
+    for (const auto& [at, cost] : next_to[s]) {
+      out[static_cast<std::size_t>(at)] = std::min(out[static_cast<std::size_t>(at)], std::min(cost + src[s], kUnreachable));
     }
-    out[at] = std::min(best, kUnreachable);
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bind_data.h"
 #include "bind_game.h"
 #include "board.h"
 #include "document.h"
@@ -32,25 +33,11 @@ py::array_t<T> as_array(const std::vector<T>& values, std::vector<py::ssize_t> s
   return out;
 }
 
-fcm::TileSpec tile_spec(const py::tuple& raw) {
-  // (id, grid rows, [(good, row, col)], [(number, [(row, col)])]) from fcm_env.data.MAP_TILES
-  fcm::TileSpec spec;
-  spec.id = raw[0].cast<std::string>();
-  const auto rows = raw[1].cast<std::vector<std::string>>();
-  if (rows.size() != spec.grid.size()) throw std::invalid_argument("map tile " + spec.id + ": a grid has 5 rows");
-  std::copy(rows.begin(), rows.end(), spec.grid.begin());
-  spec.drinks = raw[2].cast<std::vector<std::array<int, 3>>>();
-  for (const auto& house : raw[3].cast<std::vector<py::tuple>>()) {
-    spec.houses.emplace_back(house[0].cast<int>(), house[1].cast<std::vector<std::array<int, 2>>>());
-  }
-  return spec;
-}
-
-
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "fcm-magnate's native core (C++): the rules engine, its random numbers and its map";
+  fcm::bind_data(m);
   fcm::bind_game(m);
 
   py::class_<fcm::Pcg64>(m, "Pcg64",
@@ -97,15 +84,6 @@ PYBIND11_MODULE(_core, m) {
       [](py::int_ seed) { return fcm::SeedSequence(checked_seed(seed)).pool(); }, py::arg("seed"),
       "numpy.random.SeedSequence(seed).pool");
 
-  m.def(
-      "set_map_tiles",
-      [](const std::vector<py::tuple>& tiles) {
-        std::vector<fcm::TileSpec> specs;
-        for (const auto& raw : tiles) specs.push_back(tile_spec(raw));
-        fcm::set_tile_specs(std::move(specs));
-      },
-      py::arg("tiles"), "load the printed map tiles (fcm_env.native does it from fcm_env.data.MAP_TILES)");
-
   py::class_<fcm::Board>(m, "Board", "an assembled map and its road tables (fcm_env.engine.board.Board's twin)")
       .def(py::init<const std::vector<std::vector<std::string>>&>(), py::arg("layout"))
       .def_property_readonly("height", &fcm::Board::height)
@@ -137,30 +115,6 @@ PYBIND11_MODULE(_core, m) {
         out["square_segment_distance"] = as_array(b.square_segment_distance(), {H * W, S});
         return out;
       }, "every table as a numpy array (copies), keyed as fcm_env.engine.board.Board names them");
-
-  m.def(
-      "set_components",
-      [](const py::dict& raw) {
-        fcm::Components c;
-        for (int n = 2; n <= 5; ++n) {
-          const auto key = py::int_(n);
-          const auto supply = raw["supply"][key].cast<std::vector<int>>();
-          if (supply.size() != static_cast<std::size_t>(fcm::kNumTypes)) {
-            throw std::invalid_argument("components: a supply has 33 card types");
-          }
-          for (int t = 0; t < fcm::kNumTypes; ++t) c.supply[n][t] = static_cast<int16_t>(supply[t]);
-          c.bank[n] = raw["bank"][key].cast<int>();
-          c.bank_intro[n] = raw["bank_intro"][key].cast<int>();
-          c.tiles[n] = raw["tiles"][key].cast<std::array<int, 2>>();
-          c.marketing[n] = raw["marketing"][key].cast<std::vector<int>>();
-        }
-        c.reserve_values = raw["reserve_values"].cast<std::vector<int>>();
-        c.house_tokens = raw["house_tokens"].cast<std::vector<int>>();
-        c.garden_tokens = raw["garden_tokens"].cast<int>();
-        c.num_map_tiles = raw["num_map_tiles"].cast<int>();
-        fcm::set_components(std::move(c));
-      },
-      py::arg("components"), "load the components' facts (fcm_env.native does it from fcm_env.data)");
 
   py::class_<fcm::GameState>(m, "GameState", "a native game's state (fcm_env.engine.state.GameState's twin)")
       .def(

@@ -46,11 +46,6 @@ bool fits(int managers, int others, int slots, int ceo_slots) {
   return managers <= ceo_slots && managers + others <= ceo_slots + slots;
 }
 
-// slots on the CEO and managers not used by a card (busy marketeers use none, R10)
-int open_slots(const Cards& work, int ceo_slots) {
-  const Structure st = structure_of(work);
-  return ceo_slots + st.slots - (st.managers + st.others);
-}
 
 // the types in hand of which one more card at work keeps the structure feasible; with out == nullptr,
 // only whether there is one (stops at the first)
@@ -168,6 +163,12 @@ void start_order_of_business(GameState& s) {
 }
 
 }  // namespace
+
+// slots on the CEO and managers not used by a card (busy marketeers use none, R10)
+int open_slots(const Cards& work, int ceo_slots) {
+  const Structure st = structure_of(work);
+  return ceo_slots + st.slots - (st.managers + st.others);
+}
 
 bool restructure_can_choose(const GameState& s, int player) { return can_put_to_work(s, player); }
 

@@ -69,6 +69,10 @@ bool restructure_put_to_work(GameState& s, int player, int etype);
 bool fire_can_choose(const GameState& s, int player);
 bool fire_mark(GameState& s, int player, int etype);
 
+// restructuring.open_slots: slots on the CEO and managers not used by a card at ``work`` (busy marketeers
+// use none, R10); players read it too
+int open_slots(const Cards& work, int ceo_slots);
+
 // the engine's own steps (flow.advance)
 void start_restructuring(GameState& s);
 void start_working(GameState& s);

@@ -1,0 +1,94 @@
+"""The native players: the heuristic (and its hidden-choice model) in C++, for a search's rollouts and fast
+tables on the native engine.
+
+The C++ (``agents/native/src``, bound with pybind11 as ``fcm_agents.native._agents``) is a layer above the
+engine: a module of its own, compiled with a copy of the engine's rules, which takes the engine's games
+(``fcm_env.native``) as they are. The Python agents stay the reference: each native player answers exactly
+what its Python twin answers in the same position (tests/native_agents replays whole seeded games), and the
+plan tables have one home, ``fcm_agents.heuristic.plan``, handed over here when the package loads.
+
+``NativeHeuristicAgent`` plays on a native game directly (``plays_native``: ``agent_move`` hands it the native
+game); given a Python game it plays on a native copy of the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import fcm_env.native as _engine
+from fcm_env.engine.actions import Action, ActionKind
+from fcm_env.native.game import NativeGame
+
+from ..base import SeededAgent
+from ..heuristic.plan import HIRING_PLAN, PLAY_PRIORITY, STAFF, TRAIN_GOALS, TRAIN_RESERVE
+from ..heuristic.staffing import Staffing
+
+try:
+    from . import _agents
+except ImportError as exc:  # pragma: no cover - an install without its compiled part
+    raise ImportError(
+        "fcm_agents.native: the native players are not built in this install (they need a C++17 compiler at "
+        f"`pip install` time): reinstall with `pip install -e .` from a checkout ({exc})"
+    ) from exc
+
+_engine.load_data(_agents)
+
+
+def plan_tables(plan: Any) -> dict:
+    """The tables a native player plays from, read off an object with the heuristic's table attributes
+    (``Staffing``'s class attributes, or a strategist's archetype)."""
+    return {
+        "hiring_plan": [(int(line), int(want)) for line, want in plan.hiring_plan],
+        "play_priority": [int(t) for t in plan.play_priority],
+        "train_goals": [(int(source), [int(g) for g in goals]) for source, goals in plan.train_goals.items()],
+        "train_reserve": [int(t) for t in plan.train_reserve],
+        "train_margin": int(plan.train_margin),
+        "extra_hires": [int(t) for t in plan.extra_hires],
+        "extra_cap": int(plan.extra_cap),
+    }
+
+
+assert Staffing.hiring_plan is HIRING_PLAN and Staffing.play_priority is PLAY_PRIORITY  # one home: plan.py
+assert Staffing.train_goals is TRAIN_GOALS and Staffing.train_reserve is TRAIN_RESERVE
+_agents.set_heuristic_tables(plan_tables(Staffing), [int(t) for t in STAFF(list(range(64)))])
+
+
+def core_of(game: Any) -> Any:
+    """The native core game of ``game``: a native game's own, or a native copy of a Python game's position."""
+    if getattr(game, "engine", None) == "native":
+        return game.core
+    return NativeGame.from_game(game).core
+
+
+class NativeHeuristicAgent(SeededAgent):
+    """``HeuristicAgent`` played in C++: the same answer in every position, about a hundred times faster."""
+
+    #: ``agent_move`` hands a native game to it as it is (no Python copy of the position)
+    plays_native = True
+
+    def __init__(self, seed: int | None = None, name: str = "heuristic:native"):
+        super().__init__(seed, name)
+        self._player = _agents.Heuristic()
+
+    def act(self, observation: Any, action_mask: np.ndarray) -> int:
+        raise TypeError("NativeHeuristicAgent reads the engine state: call act_on_game(game, player)")
+
+    def act_on_game(self, game: Any, player: int) -> Action:
+        kind, args = self._player.act(core_of(game), int(player))
+        return Action(ActionKind(kind), tuple(args))
+
+
+def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) -> NativeGame:
+    """``Game.determinize(observer, rng, HeuristicHiddenModel())`` in C++: the same world and the same draws
+    from ``rng`` (a numpy PCG64 generator, advanced as the Python determinization advances it)."""
+    bits = rng.bit_generator
+    if not isinstance(bits, np.random.PCG64):
+        raise TypeError(f"determinize_heuristic needs a numpy PCG64 generator, got {type(bits).__name__}")
+    world, after = _agents.determinize_heuristic(core_of(game), int(observer), bits.state)
+    bits.state = after
+    return NativeGame(world)
+
+
+__all__ = ["NativeHeuristicAgent", "core_of", "determinize_heuristic", "plan_tables"]
