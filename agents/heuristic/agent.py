@@ -17,13 +17,14 @@ from .placement import Placement
 from .production import Production
 from .staffing import Staffing
 
-def _native_twin():
-    """``fcm_agents.native.NativeHeuristicAgent``, or None in an install without the native players."""
+
+def _native_players():
+    """``fcm_agents.native``, or None in an install without the native players."""
     try:
-        from ..native import NativeHeuristicAgent
+        from .. import native
     except ImportError:
         return None
-    return NativeHeuristicAgent
+    return native
 
 
 #: the method that answers each decision (``_<decision name>``, found on the plans; none: the first legal action)
@@ -51,15 +52,30 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
 
     @property
     def plays_native(self) -> bool:
-        """Whether a native game is answered by the native twin (``fcm_agents.native``, the same answers in C++):
-        the heuristic itself, where the native players are built; a subclass plays its own Python answers."""
-        return type(self) is HeuristicAgent and _native_twin() is not None
+        """Whether a native game is answered by the native twin (``fcm_agents.native``: the same answers in C++):
+        where the native players are built, for the classes that have a twin (a subclass with answers of its
+        own plays them in Python, on a Python copy of the position)."""
+        if self._twin is None and _native_players() is not None:
+            self._twin = self._make_twin(_native_players())
+        return self._twin is not None
+
+    def _make_twin(self, native):
+        """This agent's native twin, or None for a subclass of the heuristic without one."""
+        return native.NativeHeuristicAgent(seed=self._seed, name=self.name) if type(self) is HeuristicAgent else None
+
+    def reset(self) -> None:
+        super().reset()
+        if self._twin is not None:
+            self._twin.reset()
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_twin"] = None  # a native player is not copied: a copy makes its own at its first native game
+        return state
 
     def act_on_game(self, game: Game, player: int) -> Action:
         if getattr(game, "engine", None) == "native":
             if self.plays_native:
-                if self._twin is None:
-                    self._twin = _native_twin()(seed=self._seed, name=self.name)
                 return self._twin.act_on_game(game, player)
             game = game.to_python()
         pending = game.pending

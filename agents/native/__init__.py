@@ -1,14 +1,16 @@
-"""The native players: the heuristic (and its hidden-choice model) in C++, for a search's rollouts and fast
-tables on the native engine.
+"""The native players: the heuristic (and its hidden-choice model) and the strategist family in C++, for a
+search's rollouts and fast tables on the native engine.
 
 The C++ (``agents/native/src``, bound with pybind11 as ``fcm_agents.native._agents``) is a layer above the
 engine: a module of its own, compiled with a copy of the engine's rules, which takes the engine's games
 (``fcm_env.native``) as they are. The Python agents stay the reference: each native player answers exactly
 what its Python twin answers in the same position (tests/native_agents replays whole seeded games), and the
-plan tables have one home, ``fcm_agents.heuristic.plan``, handed over here when the package loads.
+plan tables have one home, ``fcm_agents.heuristic.plan`` and ``fcm_agents.strategist.archetypes``, handed over
+here when the package loads.
 
-``NativeHeuristicAgent`` plays on a native game directly (``plays_native``: ``agent_move`` hands it the native
-game); given a Python game it plays on a native copy of the position.
+``NativeHeuristicAgent`` and ``NativeStrategistAgent`` play on a native game directly (``plays_native``:
+``agent_move`` hands them the native game); given a Python game they play on a native copy of the position.
+``HeuristicAgent`` and ``StrategistAgent`` hand a native game to these twins themselves.
 """
 
 from __future__ import annotations
@@ -18,12 +20,25 @@ from typing import Any
 import numpy as np
 
 import fcm_env.native as _engine
+from fcm_env.data import EMPLOYEES
 from fcm_env.engine.actions import Action, ActionKind
 from fcm_env.native.game import NativeGame
 
 from ..base import SeededAgent
-from ..heuristic.plan import HIRING_PLAN, PLAY_PRIORITY, STAFF, TRAIN_GOALS, TRAIN_RESERVE
+from ..heuristic.plan import HIRING_PLAN, PLAY_PRIORITY, TRAIN_GOALS, TRAIN_RESERVE
 from ..heuristic.staffing import Staffing
+from ..strategist import reading as strategist_reading
+from ..strategist.archetypes import (
+    AMPLE,
+    ARCHETYPES,
+    DRINK,
+    DRINKS,
+    EXTRA_CAPS,
+    FOOD,
+    NEAR_BEST,
+    OPENER,
+    SWAP,
+)
 
 try:
     from . import _agents
@@ -52,7 +67,28 @@ def plan_tables(plan: Any) -> dict:
 
 assert Staffing.hiring_plan is HIRING_PLAN and Staffing.play_priority is PLAY_PRIORITY  # one home: plan.py
 assert Staffing.train_goals is TRAIN_GOALS and Staffing.train_reserve is TRAIN_RESERVE
-_agents.set_heuristic_tables(plan_tables(Staffing), [int(t) for t in STAFF(list(range(64)))])
+# STAFF: the play order's non-manager types, which every plan's Restructuring counts as the staff waiting
+_agents.set_heuristic_tables(plan_tables(Staffing), [int(t) for t in PLAY_PRIORITY if not EMPLOYEES[t].is_manager])
+_PRODUCTS = {FOOD: -1, DRINK: -2}
+_agents.set_archetypes(
+    [{"name": a.name, "reserve": int(a.reserve), "tables": plan_tables(a),
+      "campaign_kinds": [int(k) for k in a.campaign_kinds],
+      "products": [_PRODUCTS[p] if isinstance(p, str) else int(p) for p in a.products],
+      "targets": [(int(t), int(n)) for t, n in a.targets]} for a in ARCHETYPES.values()],
+    {"opener": [(int(t), int(n)) for t, n in OPENER], "swap": float(SWAP),
+     "extra_cap_low": int(EXTRA_CAPS[0]), "extra_cap_high": int(EXTRA_CAPS[1]),
+     "ample": int(AMPLE), "near": int(strategist_reading.NEAR),
+     "haul_range": int(strategist_reading.HAUL_RANGE), "drinks": [int(g) for g in DRINKS]},
+)
+
+
+def _seed_of(seed: int | None) -> int:
+    """A generator seed for a native player: ``seed`` itself (numpy's default_rng(seed) draws), or fresh entropy."""
+    if seed is None:
+        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an integer 0 <= seed < 2**64, got {seed!r}")
+    return int(seed)
 
 
 def core_of(game: Any) -> Any:
@@ -62,22 +98,40 @@ def core_of(game: Any) -> Any:
     return NativeGame.from_game(game).core
 
 
-class NativeHeuristicAgent(SeededAgent):
-    """``HeuristicAgent`` played in C++: the same answer in every position, about a hundred times faster."""
+class _NativePlayer(SeededAgent):
+    """An agent answering through a native player (``self._player``)."""
 
     #: ``agent_move`` hands a native game to it as it is (no Python copy of the position)
     plays_native = True
 
-    def __init__(self, seed: int | None = None, name: str = "heuristic:native"):
-        super().__init__(seed, name)
-        self._player = _agents.Heuristic()
-
     def act(self, observation: Any, action_mask: np.ndarray) -> int:
-        raise TypeError("NativeHeuristicAgent reads the engine state: call act_on_game(game, player)")
+        raise TypeError(f"{type(self).__name__} reads the engine state: call act_on_game(game, player)")
 
     def act_on_game(self, game: Any, player: int) -> Action:
         kind, args = self._player.act(core_of(game), int(player))
         return Action(ActionKind(kind), tuple(args))
+
+    def reset(self) -> None:
+        super().reset()
+        self._player.reset()
+
+
+class NativeHeuristicAgent(_NativePlayer):
+    """``HeuristicAgent`` played in C++: the same answer in every position, about thirty times faster."""
+
+    def __init__(self, seed: int | None = None, name: str = "heuristic"):
+        super().__init__(seed, name)
+        self._player = _agents.Heuristic()
+
+
+class NativeStrategistAgent(_NativePlayer):
+    """``StrategistAgent`` played in C++: for the same archetype, seed and variation, the same answer in every
+    position (its seeded draws are numpy's, drawn alike)."""
+
+    def __init__(self, archetype: str | None = None, seed: int | None = None, name: str = "strategist",
+                 variation: float = NEAR_BEST):
+        super().__init__(seed, name)
+        self._player = _agents.Strategist(archetype, _seed_of(seed), float(variation))
 
 
 def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) -> NativeGame:
@@ -91,4 +145,4 @@ def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) ->
     return NativeGame(world)
 
 
-__all__ = ["NativeHeuristicAgent", "core_of", "determinize_heuristic", "plan_tables"]
+__all__ = ["NativeHeuristicAgent", "NativeStrategistAgent", "core_of", "determinize_heuristic", "plan_tables"]

@@ -29,20 +29,11 @@ from fcm_env.engine.state import GameState, Phase
 from ..heuristic import HeuristicAgent
 from ..heuristic.from_legal import FROM_LEGAL
 from ..heuristic.plan import _salaried
-from .archetypes import DRINK, DRINKS, FOOD, OPENER, Archetype
+from .archetypes import AMPLE, DRINK, DRINKS, EXTRA_CAPS, FOOD, NEAR_BEST, OPENER, SWAP, Archetype
 from .archetypes import archetype as archetype_named
 from .forecast import shadow_dinnertime
 from .planner import OrgPlan, plan_organisation
 from .reading import choose_archetype, read_map
-
-#: how close to the best score a placement must be to be drawn among (seeded variation)
-NEAR_BEST = 0.06
-#: the stock every chain is given when the forecast weighs prices alone
-AMPLE = 10
-#: the chance that a hire of the plan swaps places with the next one in a game (seeded timings)
-SWAP = 0.2
-#: the range of a game's cap on each extra line hired after the plan (the heuristic's: 5)
-EXTRA_CAPS = (4, 5)
 
 
 class StrategistAgent(HeuristicAgent):
@@ -63,6 +54,13 @@ class StrategistAgent(HeuristicAgent):
     def reset(self) -> None:
         super().reset()
         self._chosen.clear()
+
+    def _make_twin(self, native):
+        """The native strategist of this archetype, seed and variation (``fcm_agents.native``)."""
+        if type(self) is not StrategistAgent:
+            return None
+        return native.NativeStrategistAgent(self.fixed.name if self.fixed is not None else None, seed=self._seed,
+                                            name=self.name, variation=self.variation)
 
     # ------------------------------------------------------------------ the plan
 

@@ -163,6 +163,15 @@ ARCHETYPES: dict[str, Archetype] = {a.name: a for a in (
     ),
 )}
 
+#: how close to the best score a placement must be to be drawn among (the agent's seeded variation)
+NEAR_BEST = 0.06
+#: the stock every chain is given when the agent's forecast weighs prices alone
+AMPLE = 10
+#: the chance that a hire of the plan swaps places with the next one in a game (the agent's seeded timings)
+SWAP = 0.2
+#: the range of a game's cap on each extra line hired after the plan (the heuristic's: 5)
+EXTRA_CAPS = (4, 5)
+
 #: the goods a drink source square gives, for ``products``' DRINK
 DRINKS = (Good.BEER, Good.LEMONADE, Good.SODA)
 

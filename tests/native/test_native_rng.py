@@ -1,5 +1,5 @@
 """The native core's generator draws what numpy.random.default_rng draws, bit for bit: the seeds, the raw
-words, and every call the project makes (``integers``, ``permutation``, ``choice(..., replace=False)``), so
+words, and every call the project makes (``integers``, ``random``, ``permutation``, ``choice(..., replace=False)``), so
 the native engine can set up the very games ``Game.new`` sets up and play the seeded agents' very choices."""
 
 from __future__ import annotations
@@ -34,6 +34,15 @@ def test_integers_permutation_and_choice_are_numpys_on_300_seeds():
             assert ours.permutation(n) == [int(v) for v in numpy_rng.permutation(n)], (seed, n)
         for pop, size in ((20, 9), (20, 12), (20, 16), (20, 20), (1, 0), (20_000, 500), (20_000, 100)):
             assert ours.choice(pop, size) == [int(v) for v in numpy_rng.choice(pop, size=size, replace=False)], seed
+
+
+def test_random_doubles_are_numpys_mixed_with_integers():
+    # the strategist draws random() and integers() from one generator (its seeded timings and placements)
+    for seed in range(100):
+        numpy_rng, ours = np.random.default_rng(seed), Pcg64(seed)
+        for k in range(20):
+            assert ours.random() == float(numpy_rng.random()), (seed, k)
+            assert ours.integers(0, k + 1) == int(numpy_rng.integers(0, k + 1)), (seed, k)
 
 
 def test_it_draws_the_maps_and_turn_orders_of_game_new():

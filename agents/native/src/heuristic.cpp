@@ -105,7 +105,7 @@ Answer Heuristic::restructure(const Position& pos, const std::vector<int>* prior
     }
   }
   if (best_manager >= 0 && staff_waiting > open_slots(p.work, s.ceo_slots) - 1) return *puts[at(best_manager)];
-  for (int t : (priority != nullptr ? *priority : t_.play_priority)) {
+  for (int t : (priority != nullptr ? *priority : tables().play_priority)) {
     if (puts[at(t)] && !(t == keep_on_beach && hand[at(t)] <= 1)) return *puts[at(t)];
   }
   if (contains(pos.legal, pass_action())) return pass_action();
@@ -117,7 +117,7 @@ int Heuristic::train_reserve(const GameState& s, int player) {
   const Cards& hand = p.hand;
   const int trainers = hand[kTrainer] + hand[kCoach] + hand[kGuru] + p.work[kTrainer];
   if (!trainers || p.cash < 2 * rules_data().prices.salary * (1 + salaried(s, player))) return -1;
-  for (int t : t_.train_reserve) {
+  for (int t : tables().train_reserve) {
     if (hand[at(t)] > 0) return t;
   }
   return -1;
@@ -137,11 +137,11 @@ Answer Heuristic::recruit(const Position& pos) {
     if (a.kind == ActionKind::kRecruit) hires[at(checked_type(a[0]))] = &a;
   }
   const auto counts = owned_lines(pos.s, pos.player);
-  for (const auto& [line, want] : t_.hiring_plan) {
+  for (const auto& [line, want] : tables().hiring_plan) {
     if (hires[at(line)] && counts[at(line)] < want) return *hires[at(line)];
   }
-  for (int line : t_.extra_hires) {
-    if (hires[at(line)] && counts[at(line)] < t_.extra_cap) return *hires[at(line)];
+  for (int line : tables().extra_hires) {
+    if (hires[at(line)] && counts[at(line)] < tables().extra_cap) return *hires[at(line)];
   }
   return pass_action();
 }
@@ -155,9 +155,9 @@ Answer Heuristic::train(const Position& pos) {
   }
   if (moves.empty()) return std::nullopt;
   const bool must = !contains(pos.legal, pass_action());  // a phantom hire must be trained
-  const bool affordable = p.cash >= rules_data().prices.salary * (t_.train_margin + salaried(s, pos.player));
+  const bool affordable = p.cash >= rules_data().prices.salary * (tables().train_margin + salaried(s, pos.player));
   if (!(affordable || must)) return pass_action();
-  for (const auto& [source, goals] : t_.train_goals) {
+  for (const auto& [source, goals] : tables().train_goals) {
     for (int goal : goals) {
       for (const Action* move : moves) {
         if ((*move)[1] == source && (*move)[2] == goal) return *move;
@@ -170,11 +170,11 @@ Answer Heuristic::train(const Position& pos) {
 Answer Heuristic::fire(const Position& pos) {
   if (contains(pos.legal, pass_action())) return pass_action();  // only fire when the salaries cannot be paid
   const PlayerState& p = player_of(pos.s, pos.player);
-  const int unlisted = static_cast<int>(t_.play_priority.size());
+  const int unlisted = static_cast<int>(tables().play_priority.size());
   auto order = [&](int t) {
     int found = unlisted;
     for (int i = 0; i < unlisted; ++i) {
-      if (t_.play_priority[at(i)] == t) found = i;  // a dict of the order: the last index wins
+      if (tables().play_priority[at(i)] == t) found = i;  // a dict of the order: the last index wins
     }
     return found;
   };

@@ -20,7 +20,7 @@ using Answer = std::optional<Action>;
 class Heuristic : public Player {
  public:
   Heuristic() : Heuristic(heuristic_tables()) {}
-  explicit Heuristic(PlanTables tables) : t_(std::move(tables)) {}
+  explicit Heuristic(PlanTables tables) : own_(std::move(tables)) {}
 
   Action act(Game& game, int player) override;
   // the answer on a position as it is (no seat view): what act gives once the view is built
@@ -59,7 +59,11 @@ class Heuristic : public Player {
   // the first of the best-scored restaurant placements
   virtual Action pick_spot(const std::vector<Action>& legal, const std::vector<double>& scores);
 
-  PlanTables t_;
+  // the plan's tables the answers read (a strategist's: its archetype's of this game)
+  virtual const PlanTables& tables() const { return own_; }
+
+ private:
+  PlanTables own_;
 };
 
 }  // namespace fcm::players

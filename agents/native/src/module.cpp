@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -12,7 +13,9 @@
 #include "heuristic.h"
 #include "hidden.h"
 #include "hidden_model.h"
+#include "org_planner.h"
 #include "playout.h"
+#include "strategist.h"
 
 namespace py = pybind11;
 using fcm::players::PlanTables;
@@ -50,7 +53,7 @@ PlanTables tables_from(const py::dict& raw) {
 }  // namespace
 
 PYBIND11_MODULE(_agents, m) {
-  m.doc() = "fcm-magnate's native players (C++): the heuristic and its hidden-choice model";
+  m.doc() = "fcm-magnate's native players (C++): the heuristic, its hidden-choice model and the strategist family";
   fcm::bind_data(m);
 
   m.def(
@@ -61,14 +64,105 @@ PYBIND11_MODULE(_agents, m) {
       py::arg("tables"), py::arg("staff"),
       "load the heuristic's plan tables (fcm_agents.native does it from fcm_agents.heuristic.plan)");
 
-  py::class_<fcm::players::Heuristic>(m, "Heuristic", "the heuristic as a native player (HeuristicAgent's twin)")
-      .def(py::init<>())
-      .def(py::init([](const py::dict& tables) { return fcm::players::Heuristic(tables_from(tables)); }),
-           py::arg("tables"))
+  m.def(
+      "set_archetypes",
+      [](const py::list& archetypes, const py::dict& constants) {
+        std::vector<fcm::players::Archetype> out;
+        for (const auto& item : archetypes) {
+          const auto raw = item.cast<py::dict>();
+          fcm::players::Archetype a;
+          a.name = raw["name"].cast<std::string>();
+          a.reserve = raw["reserve"].cast<int>();
+          a.tables = tables_from(raw["tables"].cast<py::dict>());
+          a.campaign_kinds = raw["campaign_kinds"].cast<std::vector<int>>();
+          a.products = raw["products"].cast<std::vector<int>>();
+          a.targets = raw["targets"].cast<std::vector<std::pair<int, int>>>();
+          out.push_back(std::move(a));
+        }
+        fcm::players::StrategistConstants k;
+        k.opener = constants["opener"].cast<std::vector<std::pair<int, int>>>();
+        k.swap = constants["swap"].cast<double>();
+        k.extra_cap_low = constants["extra_cap_low"].cast<int>();
+        k.extra_cap_high = constants["extra_cap_high"].cast<int>();
+        k.ample = constants["ample"].cast<int>();
+        k.near = constants["near"].cast<int>();
+        k.haul_range = constants["haul_range"].cast<int>();
+        k.drinks = constants["drinks"].cast<std::vector<int>>();
+        fcm::players::set_archetypes(std::move(out), std::move(k));
+      },
+      py::arg("archetypes"), py::arg("constants"),
+      "load the strategist's archetypes and constants (fcm_agents.native does it from fcm_agents.strategist)");
+
+  py::class_<fcm::players::Player>(m, "Player", "a native player: answers a native game's pending decision")
       .def(
           "act",
-          [](fcm::players::Heuristic& h, fcm::Game& game, int player) { return fcm::action_tuple(h.act(game, player)); },
-          py::arg("game"), py::arg("player"), "(kind, args): the answer to player's pending decision");
+          [](fcm::players::Player& p, fcm::Game& game, int player) { return fcm::action_tuple(p.act(game, player)); },
+          py::arg("game"), py::arg("player"), "(kind, args): the answer to player's pending decision")
+      .def("reset", &fcm::players::Player::reset, "a new game starts: the seeded draws start again");
+
+  py::class_<fcm::players::Heuristic, fcm::players::Player>(m, "Heuristic",
+                                                            "the heuristic as a native player (HeuristicAgent's twin)")
+      .def(py::init<>())
+      .def(py::init([](const py::dict& tables) { return fcm::players::Heuristic(tables_from(tables)); }),
+           py::arg("tables"));
+
+  py::class_<fcm::players::Strategist, fcm::players::Heuristic>(
+      m, "Strategist", "a strategist of one archetype, or of the plan its map reading picks (StrategistAgent's twin)")
+      .def(py::init([](const std::optional<std::string>& archetype, uint64_t seed, double variation) {
+             if (!(variation >= 0.0 && variation <= 1.0)) {
+               throw std::invalid_argument("variation must lie in [0, 1], got " + std::to_string(variation));
+             }
+             const int index = archetype && *archetype != "auto" ? fcm::players::archetype_index(*archetype) : -1;
+             return fcm::players::Strategist(index, seed, variation);
+           }),
+           py::arg("archetype"), py::arg("seed"), py::arg("variation"));
+
+  m.def(
+      "plan_organisation",
+      [](const std::vector<int>& available, const std::vector<int>& owned,
+         const std::vector<std::pair<int, int>>& targets, int64_t cash, int salaried, int margin,
+         const std::vector<std::pair<int, std::vector<int>>>& goals, const std::vector<int>& spare_to_train) {
+        if (available.size() != fcm::kNumTypes || owned.size() != fcm::kNumTypes) {
+          throw std::invalid_argument("plan_organisation: available and owned have 33 card counts");
+        }
+        auto check = [](int t) {
+          if (t < 0 || t >= fcm::kNumTypes) throw std::invalid_argument("plan_organisation: no employee type " + std::to_string(t));
+        };
+        for (const auto& [t, n] : targets) check(t);
+        for (const auto& [t, list] : goals) {
+          check(t);
+          for (int u : list) check(u);
+        }
+        for (int t : spare_to_train) check(t);
+        fcm::Cards a{}, o{};
+        for (int t = 0; t < fcm::kNumTypes; ++t) {
+          a[static_cast<std::size_t>(t)] = static_cast<int16_t>(available[static_cast<std::size_t>(t)]);
+          o[static_cast<std::size_t>(t)] = static_cast<int16_t>(owned[static_cast<std::size_t>(t)]);
+        }
+        const fcm::players::OrgPlan plan =
+            fcm::players::plan_organisation(a, o, targets, cash, salaried, margin, goals, spare_to_train);
+        py::list assignments;
+        for (const auto& x : plan.assignments) {
+          assignments.append(py::make_tuple(x.goal, x.card < 0 ? py::object(py::none()) : py::object(py::int_(x.card)),
+                                            x.steps));
+        }
+        return py::make_tuple(assignments, plan.hires, plan.trainings, plan.beach, plan.trainers);
+      },
+      py::arg("available"), py::arg("owned"), py::arg("targets"), py::arg("cash"), py::arg("salaried"),
+      py::arg("margin"), py::arg("goals"), py::arg("spare_to_train"),
+      "planner.plan_organisation in C++: (assignments (goal, card or None, steps), hires, trainings, beach, trainers)");
+
+  m.def(
+      "play",
+      [](fcm::Game& game, const std::vector<fcm::players::Player*>& seats, int max_decisions) {
+        for (const auto* seat : seats) {
+          if (seat == nullptr) throw std::invalid_argument("play: a seat has no player");
+        }
+        return fcm::players::play_out(game, seats, max_decisions);
+      },
+      py::arg("game"), py::arg("players"), py::arg("max_decisions") = -1,
+      "play the game on in place, players[i] answering player i, to its end (or max_decisions): the decisions "
+      "played");
 
   m.def(
       "play_heuristic",

@@ -46,6 +46,7 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init([](py::int_ seed) { return fcm::Pcg64(checked_seed(seed)); }), py::arg("seed"))
       .def("next64", &fcm::Pcg64::next64, "one 64-bit draw: numpy's bit_generator.random_raw()")
       .def("next32", &fcm::Pcg64::next32, "one 32-bit draw (numpy's next_uint32)")
+      .def("random", &fcm::Pcg64::random, "Generator.random(): one double in [0, 1)")
       .def(
           "integers",
           [](fcm::Pcg64& rng, int64_t low, int64_t high) {

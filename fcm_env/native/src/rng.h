@@ -29,6 +29,8 @@ class Pcg64 {
 
   uint64_t next64();  // bit_generator.random_raw()
   uint32_t next32();  // the low half of a 64-bit draw, then its high half (numpy buffers the second)
+  // Generator.random(): a double in [0, 1) from the top 53 bits of a 64-bit draw
+  double random() { return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0); }
 
   // a value in [0, max], by masked rejection (numpy's random_interval: Generator.shuffle / permutation)
   uint64_t interval(uint64_t max);
