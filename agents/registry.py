@@ -67,9 +67,9 @@ def make_agent(spec: str, seed: int | None = None):
 
         return PolicyAgent(arg, name=spec)
     if kind == "search":
-        from .search import SearchAgent, parse_params
+        from .search import parse_params, search_agent
 
-        return SearchAgent(parse_params(arg), seed=seed, name=spec)
+        return search_agent(parse_params(arg), seed=seed, name=spec)
     if kind == "flat":
         from .search.flat import FlatSearchAgent, parse_flat_params
 

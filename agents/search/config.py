@@ -19,6 +19,7 @@ STRATEGISTS = ("strategist", "strategist:marketing", "strategist:drinks", "strat
 OTHERS = ("infer", "heuristic", "policy", "same", *STRATEGISTS)
 INFER_FROM = ("family", "classic")
 VALUES = ("auto", "cash", "learned")
+ENGINES = ("auto", "native", "python")
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class SearchConfig:
     #: ``value_model`` names another), and ``prior=auto`` takes its priors. The others' ``policy`` model
     #: stays the shipped policy. Empty: the shipped policy
     policy_model: str = ""
+    #: where the search runs: ``native`` (the C++ core and native players: the same tree for the same seed
+    #: and iterations, many more iterations a second), ``python``, or ``auto`` (native where it is built)
+    engine: str = "auto"
 
     def __post_init__(self) -> None:
         checks = {
@@ -98,6 +102,7 @@ class SearchConfig:
             "value": (self.value in VALUES, f"one of {', '.join(VALUES)}"),
             "value_model": (not self.value_model or self.value_model.endswith(".onnx"), "a path to an .onnx file"),
             "policy_model": (not self.policy_model or self.policy_model.endswith(".onnx"), "a path to an .onnx file"),
+            "engine": (self.engine in ENGINES, f"one of {', '.join(ENGINES)}"),
         }
         check_values("search", self, checks)
         if not self.iterations and not self.seconds:

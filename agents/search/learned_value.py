@@ -46,8 +46,12 @@ class LearnedValue:
         obs = self._batch.get(n)
         if obs is None:
             obs = self._batch[n] = np.zeros((n, self.observer.flat_size), dtype=np.float32)
+        native = getattr(game, "engine", None) == "native"
         for p in range(n):
-            self.observer.observe_flat(game, p, out=obs[p])
+            if native:
+                game.observe_flat(p, obs[p])
+            else:
+                self.observer.observe_flat(game, p, out=obs[p])
         feeds = {"observation": obs}
         if self._masks is not None:
             mask = self._masks.get(n)

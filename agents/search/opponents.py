@@ -60,7 +60,11 @@ class OpponentTypes:
             for action in history[self._seen:]:
                 self._learn(shadow, action, rng)
                 shadow.apply(action)
-        self._shadow = Game(game.state.clone())  # in step with the real game from here
+        if getattr(game, "engine", None) == "native":  # the native search learns on native worlds
+            self._shadow = game.clone()
+            self._shadow.history = None
+        else:
+            self._shadow = Game(game.state.clone())  # in step with the real game from here
         self._seen = len(history)
 
     def _learn(self, before: Game, action, rng: np.random.Generator) -> None:

@@ -21,6 +21,7 @@ from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game
 from fcm_env.engine.hidden.determinize import UniformModel
+from fcm_env.engine.hidden.observed import observed_action
 from fcm_env.engine.state import Phase
 
 from . import _core
@@ -251,6 +252,14 @@ class NativeGame:
         self._forget()
 
     # ------------------------------------------------------------------ hidden information
+
+    def observed_action(self, action: Action, observer: int) -> Any:
+        """``Game.observed_action``: the key under which ``observer`` sees ``action`` taken for the pending
+        decision (another player's face-down choice hides which)."""
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got {action}")
+        return observed_action(pending, action, observer)
 
     def determinize(self, observer: int, rng: np.random.Generator, model: Any = None) -> NativeGame:
         """``Game.determinize`` of this position (the same draws from ``rng``, the same world, the same leak

@@ -1,7 +1,9 @@
 // The Python face of the native players (pybind11): fcm_agents.native._agents. It is compiled with its own
 // copy of the engine's sources and takes the engine's games (fcm_env.native._core.Game) as they are: pybind11
 // shares the registered type between the two modules. fcm_agents.native loads its data tables first.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -15,6 +17,7 @@
 #include "hidden_model.h"
 #include "org_planner.h"
 #include "playout.h"
+#include "search.h"
 #include "strategist.h"
 
 namespace py = pybind11;
@@ -151,6 +154,66 @@ PYBIND11_MODULE(_agents, m) {
       py::arg("available"), py::arg("owned"), py::arg("targets"), py::arg("cash"), py::arg("salaried"),
       py::arg("margin"), py::arg("goals"), py::arg("spare_to_train"),
       "planner.plan_organisation in C++: (assignments (goal, card or None, steps), hires, trainings, beach, trainers)");
+
+  py::class_<fcm::players::Search>(m, "Search",
+                                   "the information-set MCTS on the native core (SearchAgent's search, step for step)")
+      .def(py::init<>())
+      .def(
+          "run",
+          [](fcm::players::Search& search, fcm::Game& game, int me, const py::dict& raw, const py::list& rollout,
+             const py::list& priors, const py::dict& bit_generator, const py::object& policy, const py::object& value) {
+            fcm::players::SearchSettings s;
+            s.iterations = raw["iterations"].cast<int>();
+            s.seconds = raw["seconds"].cast<double>();
+            s.opening = raw["opening"].cast<double>();
+            s.horizon = raw["horizon"].cast<int>();
+            s.policy_rounds = raw["policy_rounds"].cast<int>();
+            s.c_puct = raw["c_puct"].cast<double>();
+            s.prior_weight = raw["prior_weight"].cast<double>();
+            s.widen = raw["widen"].cast<double>();
+            s.scale = raw["scale"].cast<double>();
+            s.heuristic_model = raw["heuristic_model"].cast<bool>();
+            s.learned_value = raw["learned_value"].cast<bool>();
+            s.random_seed = raw["random_seed"].cast<uint64_t>();
+            auto parts = [](const py::list& list) {
+              std::vector<fcm::players::Part> out;
+              for (const auto& item : list) {
+                const auto t = item.cast<std::array<int, 3>>();
+                if (t[0] < 0 || t[0] > fcm::players::Part::kUniform) throw std::invalid_argument("search: unknown part kind");
+                out.push_back(fcm::players::Part{t[0], t[1], t[2]});
+              }
+              return out;
+            };
+            fcm::players::PolicyLogits policy_fn;
+            if (!policy.is_none()) {
+              policy_fn = [policy](int network, fcm::Game& world, int mover) {
+                return policy(network, py::cast(&world, py::return_value_policy::reference), mover)
+                    .cast<std::vector<float>>();
+              };
+            }
+            fcm::players::ValueCallback value_fn;
+            if (!value.is_none()) {
+              value_fn = [value](fcm::Game& world) {
+                return value(py::cast(&world, py::return_value_policy::reference)).cast<std::vector<double>>();
+              };
+            }
+            if (s.learned_value && !value_fn) throw std::invalid_argument("search: learned_value needs a value callback");
+            fcm::Pcg64 rng = fcm::pcg64_from_numpy(bit_generator);
+            const auto result = search.run(game, me, s, parts(rollout), parts(priors), rng, policy_fn, value_fn);
+            return py::make_tuple(fcm::action_tuple(result.best), result.visits, result.priors, result.iterations,
+                                  result.rollout_moves, fcm::pcg64_to_numpy(rng));
+          },
+          py::arg("game"), py::arg("me"), py::arg("settings"), py::arg("rollout"), py::arg("priors"),
+          py::arg("bit_generator"), py::arg("policy"), py::arg("value"),
+          "one decision: (best (kind, args), root visits per legal action, root priors (-1: untried), iterations, "
+          "rollout moves, the generator's state after)")
+      .def(
+          "model_act",
+          [](fcm::players::Search& search, const std::array<int, 3>& part, fcm::Game& game, int player) {
+            return fcm::action_tuple(search.model(fcm::players::Part{part[0], part[1], part[2]}).act(game, player));
+          },
+          py::arg("part"), py::arg("game"), py::arg("player"),
+          "the answer of the search's own model player of a heuristic or strategist part (kept between decisions)");
 
   m.def(
       "play",
