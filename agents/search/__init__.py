@@ -13,7 +13,6 @@ from .mcts import SearchAgent
 from .value import score
 
 
-
 def search_agent(config: SearchConfig | None = None, seed: int | None = None, name: str = "search") -> SearchAgent:
     """The search agent ``config.engine`` asks for: ``NativeSearchAgent`` (engine native, or auto where the
     native players are built), else ``SearchAgent``; engine native without them is a clear error."""
