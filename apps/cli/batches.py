@@ -210,8 +210,9 @@ def _cmd_leaderboard(args: argparse.Namespace) -> int:
     agents += tuple(a for a in _specs(args.add) if a not in agents) if args.add else ()
     sizes = tuple(int(n) for n in args.players.split(",") if n.strip())
     config = LeaderboardConfig(agents=agents, sizes=sizes, games=args.games, seed=args.seed,
-                               max_rounds=args.max_rounds, workers=args.workers)
-    total = len(config.tables()) * config.games
+                               max_rounds=args.max_rounds, workers=args.workers, multi_games=args.games_multi,
+                               engine=args.engine)
+    total = sum(config.games_at(n) for n, _, _ in config.tables())
     clock = None
     for spec in agents:  # before the long run's handler: the agents' modules load under the early one
         make_agent_check(spec)

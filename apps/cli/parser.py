@@ -164,11 +164,15 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(docs/leaderboard.md). Finished games are kept in --out: the same command "
                                    "resumes.")
     p.add_argument("--agents", default=None,
-                   help="comma-separated agent specs (default: random, heuristic, policy, "
-                        "search:iterations=8, search:iterations=32)")
+                   help="comma-separated agent specs (default: random, heuristic, policy, search:iterations=32, "
+                        "strategist and strategist:archetype=NAME for each of its six archetypes)")
     p.add_argument("--add", default=None, help="more agent specs after the default ones (comma-separated)")
     p.add_argument("--players", default="2,3,4,5", help="table sizes, comma-separated")
     p.add_argument("--games", type=_at_least_one, default=40, help="games per table")
+    p.add_argument("--games-multi", type=_at_least_one, default=None,
+                   help="games per table at 3-5 players (default: --games)")
+    p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                   help="the engine the games run on (the same games on either; auto: native where built)")
     p.add_argument("--seed", type=_seed, default=7_000_000,
                    help="the seed set (each table's seeds follow from it)")
     p.add_argument("--max-rounds", type=_at_least_one, default=30,

@@ -31,8 +31,10 @@ forward attributes; ``env.get_wrapper_attr("action_masks")()`` reaches the metho
   plus ``learner_id`` (the learner's player id) and ``action_mask``. ``info_strings=True`` adds the
   readable ``phase``, ``decision``, ``to_move``, ``learner`` and, at the end, ``winners``.
 * ``engine``: ``"native"``, ``"python"`` or ``"auto"`` (``fcm_env.env.engines``): the same games either way.
-  Opponents with ``act_on_game`` other than ``RandomLegalPlayer`` read a Python game at the position
-  (``NativeGame.to_python``), so they play as they do on the Python engine, at the Python engine's cost.
+  Opponents with ``act_on_game`` read a Python game at the position (``NativeGame.to_python``), so they play
+  as they do on the Python engine, at the Python engine's cost; those that say they read only the legal
+  actions (``reads_legal_actions_only``, ``RandomLegalPlayer``) or play on the native core
+  (``plays_native``: the heuristic and the strategists, whose native twins answer alike) get the native game.
 
 Opponents are duck-typed: an object with ``act_on_game(game, player) -> Action`` is asked that
 way (it reads the engine state, as the heuristic does); otherwise ``act(observation, action_mask)
@@ -223,9 +225,12 @@ class FcmSingleAgentEnv(gymnasium.Env):
         who = f"opponent {getattr(agent, 'name', type(agent).__name__)!r} (player_{player})"
         act_on_game = getattr(agent, "act_on_game", None)
         if callable(act_on_game):
-            # an agent that reads the engine's state reads the Python engine's (the random player reads only
-            # the legal actions, which both engines list alike)
-            shown = game if isinstance(agent, RandomLegalPlayer) else engines.python_game(game)
+            # an agent that reads the engine's state reads the Python engine's, unless it reads only the legal
+            # actions (which both engines list alike) or plays on the native core itself (``plays_native``:
+            # fcm_agents' native players and the Python agents that hand native games to them)
+            native_ok = isinstance(agent, RandomLegalPlayer) or getattr(agent, "plays_native", False) \
+                or getattr(agent, "reads_legal_actions_only", False)
+            shown = game if native_ok else engines.python_game(game)
             action = act_on_game(shown, player)
             try:
                 game.apply(action)  # checks legality first and changes nothing on failure

@@ -12,7 +12,7 @@ def test_shared_first_place_is_a_tie_and_a_sole_first_place_a_win(monkeypatch):
     # seat = game % 2; the stub's outcomes per game: all at $0, learner alone first, opponent alone first
     outcomes = [([0, 0], [1, 1]), ([0, 50], [2, 1]), ([30, 10], [1, 2]), ([20, 20], [1, 1])]
 
-    def fake_play_game(lineup, seed, variant, max_rounds):
+    def fake_play_game(lineup, seed, variant, max_rounds, engine="python"):
         cash, places = outcomes[seed - 100]
         # the engine's rule names one winner even on a cash tie (the earlier seat): it must not count
         winner = min(p for p, place in enumerate(places) if place == 1)

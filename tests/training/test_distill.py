@@ -68,6 +68,21 @@ def test_positions_keep_every_searched_decision_with_its_visits_and_the_result()
     assert len(winners) == 1  # one search seat against the heuristic: its rows alone
 
 
+@pytest.mark.parametrize("opponents", [{"heuristic": 1.0}, {"self": 1.0}, {"policy": 1.0}])
+def test_positions_are_the_same_on_either_engine(opponents):
+    """The native core plays the same games, the same observation bytes and the native search the same trees:
+    labelling on the Python engine with the Python search gives the very positions of the native run."""
+    python = play_positions(7, f"search:iterations={ITERATIONS},engine=python", opponents, max_rounds=3,
+                            engine="python")
+    native = play_positions(7, f"search:iterations={ITERATIONS},engine=native", opponents, max_rounds=3,
+                            engine="native")
+    assert python["label"] and python.keys() == native.keys()
+    for key in python:
+        assert len(python[key]) == len(native[key]), key
+        for a, b in zip(python[key], native[key], strict=True):
+            np.testing.assert_array_equal(np.asarray(a), np.asarray(b), err_msg=key)
+
+
 def test_positions_are_written_per_chunk_and_a_second_run_plays_only_the_missing_ones(tmp_path):
     search = f"search:iterations={ITERATIONS}"
     assert generate(20, 3, tmp_path, search, {"heuristic": 1.0, "self": 1.0}, chunk=2, max_rounds=1)[0] == 2

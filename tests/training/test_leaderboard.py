@@ -127,3 +127,21 @@ def test_ratings_take_the_tables_game_by_game_not_table_by_table():
     # table by table, "b" meets a heuristic just raised by ten wins over random and is rated above "a"
     blocked = {2: [r for key in sorted(tables) for r in tables[key].values()]}
     assert [s.name for s in standings(blocked)[2]] == ["b", "a", "heuristic", "random"]
+
+
+def test_larger_tables_play_their_own_game_count_and_either_engine_gives_the_same_table(tmp_path):
+    for engine in ("python", "native"):
+        out = tmp_path / engine
+        assert cli.main(["leaderboard", "--agents", "random,heuristic,strategist", "--players", "2,3", "--games", "3",
+                         "--games-multi", "2", "--max-rounds", "3", "--engine", engine, "--out", str(out / "games"),
+                         "--markdown", str(out / "lb.md"), "--no-progress"]) == 0
+    python, native = (json.loads((tmp_path / e / "lb.json").read_text()) for e in ("python", "native"))
+    assert python["standings"] == native["standings"]
+    assert python["config"]["multi_games"] == 2 and native["config"]["engine"] == "native"
+    games = python["standings"]
+    assert {s["name"]: s["games"] for s in games["2"]} == {"random": 6, "heuristic": 6, "strategist": 6}
+    # 3 players: random and strategist against two heuristics, and three heuristics: 2 games a table
+    assert {s["name"]: s["games"] for s in games["3"]} == {"random": 2, "strategist": 2, "heuristic": 6}
+    for name in ("2p-0", "3p-0"):
+        assert (tmp_path / "python" / "games" / f"{name}.jsonl").read_text() == \
+            (tmp_path / "native" / "games" / f"{name}.jsonl").read_text()

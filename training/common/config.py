@@ -75,6 +75,9 @@ class Config:
     seed: NonNegative = 0
     out_dir: str = "runs/run"
     device: str = "cpu"  # auto, cpu, cuda, cuda:N or mps; check_device says whether this machine has it
+    #: the engine the learner's games and the evaluation games run on (fcm_env.env.engines: the same games on
+    #: either; auto is the native core where it is built, its heuristic and strategist opponents native too)
+    engine: Literal["auto", "native", "python"] = "auto"
     torch_threads: Positive = 1
     progress_bar: bool = True
     # network (fcm_training.sb3.features.EXTRACTORS)

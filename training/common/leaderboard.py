@@ -39,9 +39,12 @@ from .tournament_results import AgentStats, summarise, wilson_interval
 from .tournament_run import count_lines, open_lines, write_line
 from .tournament_workers import run_jobs_in_processes
 
-#: the search at two budgets in iterations, not seconds: a thinking time would make the table depend on
-#: the machine and its load, and the process and Ray backends could not give the same table
-DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:iterations=8", "search:iterations=32")
+#: every current agent: the baselines, the shipped per-size policies, the search (a budget in iterations, not
+#: seconds: a thinking time would make the table depend on the machine and its load, and the process and Ray
+#: backends could not give the same table) and the strategist family (the default and each archetype)
+DEFAULT_AGENTS = ("random", "heuristic", "policy", "search:iterations=32", "strategist",
+                  *(f"strategist:archetype={name}" for name in ("marketing", "drinks", "discount", "luxury",
+                                                                "expansion", "cfo")))
 FIELD = "heuristic"
 
 
@@ -53,14 +56,22 @@ class LeaderboardConfig:
     seed: int = 7_000_000
     max_rounds: int = 30
     workers: int = 1
+    #: games a table at 3-5 players (None: ``games``): the 2-player tables are pairs, the larger ones fields
+    multi_games: int | None = None
+    #: the engine the games run on (``fcm_env.env.engines``): the same games on either, the native core faster
+    engine: str = "auto"
 
     def __post_init__(self) -> None:
         if len(set(self.agents)) != len(self.agents) or len(self.agents) < 2:
             raise ValueError(f"agents: give at least two different specs, got {list(self.agents)}")
         if not self.sizes or any(n not in (2, 3, 4, 5) for n in self.sizes):
             raise ValueError(f"sizes: table sizes are 2 to 5, got {list(self.sizes)}")
-        if self.games < 1:
-            raise ValueError(f"games: at least 1 game a table, got {self.games}")
+        if self.games < 1 or (self.multi_games is not None and self.multi_games < 1):
+            raise ValueError(f"games: at least 1 game a table, got {self.games} and {self.multi_games}")
+
+    def games_at(self, n: int) -> int:
+        """Games a table of ``n`` players plays."""
+        return self.games if n == 2 or self.multi_games is None else self.multi_games
 
     def tables(self) -> list[tuple[int, int, tuple[str, ...]]]:
         """(size, index, lineup) of every table, in a fixed order."""
@@ -74,8 +85,8 @@ class LeaderboardConfig:
         return out
 
     def tournament(self, n: int, i: int, lineup: tuple[str, ...]) -> TournamentConfig:
-        return TournamentConfig(lineup, games=self.games, seed=self.seed + 100_000 * n + 1_000 * i,
-                                max_rounds=self.max_rounds, workers=self.workers)
+        return TournamentConfig(lineup, games=self.games_at(n), seed=self.seed + 100_000 * n + 1_000 * i,
+                                max_rounds=self.max_rounds, workers=self.workers, engine=self.engine)
 
 
 def _result_from_json(row: dict) -> MatchResult:
@@ -104,7 +115,7 @@ def play(config: LeaderboardConfig, out: Path, runner: JobRunner | None = None,
                     raise ValueError(f"{path}:{line_no}: a game of another lineup ({result.agents}); use another --out")
                 have[result.seed - tour.seed] = result
         results[(n, i)] = have
-        jobs.extend((tour, g) for g in range(config.games) if g not in have)
+        jobs.extend((tour, g) for g in range(config.games_at(n)) if g not in have)
     files = {key: open_lines(out / f"{key[0]}p-{key[1]}.jsonl") for key in results}
     try:
         def done(job: Job, result: MatchResult) -> None:
@@ -119,7 +130,7 @@ def play(config: LeaderboardConfig, out: Path, runner: JobRunner | None = None,
     finally:
         for fd in files.values():
             os.close(fd)
-    return rating_order(results, config.games)
+    return rating_order(results, max(config.games_at(n) for n in config.sizes))
 
 
 def rating_order(tables: dict[tuple[int, int], dict[int, MatchResult]], games: int) -> dict[int, list[MatchResult]]:
@@ -142,7 +153,7 @@ def rating_order(tables: dict[tuple[int, int], dict[int, MatchResult]], games: i
 
 def kept_games(config: LeaderboardConfig, out: Path) -> int:
     """Finished games ``out`` holds for these tables: what running the command again will not play."""
-    return sum(min(config.games, count_lines(out / f"{n}p-{i}.jsonl")) for n, i, _ in config.tables())
+    return sum(min(config.games_at(n), count_lines(out / f"{n}p-{i}.jsonl")) for n, i, _ in config.tables())
 
 
 def _seating(lineup: tuple[str, ...], g: int) -> list[str]:

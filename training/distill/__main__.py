@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     pos.add_argument("--max-rounds", type=int, default=30, help="a game not ended by the bank stops after this round")
     pos.add_argument("--chunk", type=int, default=4, help="games per file (a stopped run keeps its finished files)")
     pos.add_argument("--out", type=Path, required=True, help="a folder: one file per chunk of games")
+    pos.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                     help="the engine the games run on (the same positions on either; auto: native where built)")
     fit = sub.add_parser("fit", help="train the policy-value network on positions and export it (ONNX)")
     fit.add_argument("data", type=Path, nargs="+", help="positions folders or files")
     fit.add_argument("--epochs", type=int, default=2)
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     loop.add_argument("--rounds", type=int, required=True)
     loop.add_argument("--games", type=int, required=True, help="games a round")
     loop.add_argument("--seed", type=int, required=True, help="round r plays seeds seed + r * games ..")
-    for option in ("search", "opponents", "players", "workers", "backend", "address", "max_rounds", "chunk"):
+    for option in ("search", "opponents", "players", "workers", "backend", "address", "max_rounds", "chunk", "engine"):
         action = next(a for a in pos._actions if a.dest == option)
         loop.add_argument(*action.option_strings, type=action.type, default=action.default, choices=action.choices,
                           help=action.help)
@@ -108,7 +110,7 @@ def _positions(args: argparse.Namespace, start: float) -> int:
     nodes: Counter = Counter()
     chunks, n = generate(args.seed, args.games, args.out, args.search, args.opponents, num_players=args.players,
                          workers=args.workers, chunk=args.chunk, max_rounds=args.max_rounds, backend=args.backend,
-                         address=args.address, nodes=nodes)
+                         address=args.address, nodes=nodes, engine=args.engine)
     print(f"{n} positions from {chunks} chunks in {time.perf_counter() - start:.0f} s -> {args.out}")
     if nodes:
         print(f"chunks per Ray node: {', '.join(f'{node[:12]} {count}' for node, count in sorted(nodes.items()))}")
@@ -134,7 +136,8 @@ def _loop(args: argparse.Namespace) -> int:
     config = LoopConfig(out=args.out, rounds=args.rounds, games=args.games, seed=args.seed, search=args.search,
                         opponents=args.opponents, players=args.players, workers=args.workers, chunk=args.chunk,
                         max_rounds=args.max_rounds, window=args.window, epochs=args.epochs, lr=args.lr,
-                        eval_games=args.eval_games, eval_seed=args.eval_seed, eval_opponent=args.eval_opponent)
+                        eval_games=args.eval_games, eval_seed=args.eval_seed, eval_opponent=args.eval_opponent,
+                        engine=args.engine)
     run_loop(config, backend=args.backend, address=args.address)
     return 0
 

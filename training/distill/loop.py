@@ -57,6 +57,8 @@ class LoopConfig:
     #: the model-selection seeds: the curve picks rounds, so it must not see the final tables' seeds (20,000,000+)
     eval_seed: int = 10_000_000
     eval_opponent: str = "heuristic"
+    #: the engine the labelling and evaluation games run on (the same games on either)
+    engine: str = "auto"
 
     def __post_init__(self) -> None:
         for name in ("rounds", "games", "players", "workers", "chunk", "max_rounds", "epochs", "batch"):
@@ -86,8 +88,8 @@ class LoopConfig:
         return self.search if r == 0 else f"{self.search},policy_model={self.network(r - 1)}"
 
 
-#: settings a resumed run may change
-FREE = ("rounds", "workers")
+#: settings a resumed run may change (an engine plays the same games as the other)
+FREE = ("rounds", "workers", "engine")
 
 
 def _settings_file(config: LoopConfig) -> Path:
@@ -123,7 +125,8 @@ def evaluate_alone(config: LoopConfig, network: Path) -> dict:
     name = f"onnx:{network}"
     lineup = (name, *[config.eval_opponent] * (config.players - 1))
     results = run_games(TournamentConfig(lineup=lineup, games=config.eval_games, seed=config.eval_seed,
-                                         max_rounds=config.max_rounds, workers=config.workers))
+                                         max_rounds=config.max_rounds, workers=config.workers,
+                                         engine=config.engine))
     stats = next(s for s in summarise(results) if s.name == name)
     low, high = wilson_interval(stats.wins, stats.games)
     return {"eval_games": stats.games, "eval_wins": stats.wins, "eval_ties": stats.ties, "eval_rate": stats.win_rate,
@@ -143,7 +146,7 @@ def run_loop(config: LoopConfig, log: Callable[[str], None] = print, backend: st
             log(f"round {r}: {config.games} games from seed {first}, search {config.search_spec(r)}")
             generate(first, config.games, config.round_dir(r) / "positions", config.search_spec(r), config.opponents,
                      num_players=config.players, workers=config.workers, chunk=config.chunk,
-                     max_rounds=config.max_rounds, backend=backend, address=address)
+                     max_rounds=config.max_rounds, backend=backend, address=address, engine=config.engine)
             labelled = time.perf_counter() - start
             window = range(max(0, r - config.window + 1) if config.window else 0, r + 1)
             previous = config.network(r - 1) if r else shipped_model_path(2)

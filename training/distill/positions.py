@@ -29,6 +29,7 @@ from fcm_agents.registry import make_agent
 from fcm_agents.search import SearchAgent
 from fcm_env.encoding import CODEC, Observer
 from fcm_env.engine.game import Game
+from fcm_env.env.engines import resolve_engine
 
 from ..common.interrupts import deferred_signals, stop_on_signals
 from ..common.process_pool import map_in_processes
@@ -39,8 +40,11 @@ KEYS = ("idx", "val", "off", "legal", "visits", "legal_off", "label", "meta")
 
 
 def play_positions(seed: int, search: str, opponents: dict[str, float], num_players: int = 2,
-                   max_rounds: int = 30) -> dict[str, list]:
-    """One game on ``seed``: the search's searched decisions with their visits, and the result."""
+                   max_rounds: int = 30, engine: str = "auto") -> dict[str, list]:
+    """One game on ``seed``: the search's searched decisions with their visits, and the result. The game runs
+    on ``engine`` (``auto``: the native core where it is built); the positions are the same on either, bit for
+    bit (the engines play the same game, the observations are the same bytes, and the native search builds
+    the Python search's tree)."""
     rng = np.random.default_rng(seed)
     names = list(opponents)
     opponent = names[int(rng.choice(len(names), p=np.array([opponents[n] for n in names]) / sum(opponents.values())))]
@@ -49,7 +53,13 @@ def play_positions(seed: int, search: str, opponents: dict[str, float], num_play
     agents = [make_agent(search if p in searchers else opponent, seed=seed * 10 + p) for p in range(num_players)]
     observer = Observer()
     buffer = np.zeros(observer.flat_size, dtype=np.float32)
-    game = Game.new(num_players, seed=seed, max_rounds=max_rounds)  # as fcm_agents.match.play_game
+    native = resolve_engine(engine) == "native"
+    if native:
+        from fcm_env.native.game import NativeGame
+
+        game = NativeGame.new(num_players, seed, "standard", max_rounds)
+    else:
+        game = Game.new(num_players, seed=seed, max_rounds=max_rounds)  # as fcm_agents.match.play_game
     rows: list[tuple] = []
     while not game.is_over:
         mover = game.current_player
@@ -61,7 +71,10 @@ def play_positions(seed: int, search: str, opponents: dict[str, float], num_play
         legal = game.legal_actions()
         action = agent.act_on_game(game, mover)
         if agent.stats.searched > searched:
-            observer.observe_flat(game, mover, out=buffer)
+            if native:
+                game.observe_flat(mover, buffer)
+            else:
+                observer.observe_flat(game, mover, out=buffer)
             nonzero = np.flatnonzero(buffer)
             rows.append((mover, int(game.state.round), nonzero.astype(np.int32), buffer[nonzero].astype(np.float16),
                          np.asarray(CODEC.encode_many(legal), dtype=np.int32),
@@ -90,10 +103,10 @@ def _offsets(rows: list[np.ndarray]) -> np.ndarray:
 def play_chunk(job: tuple) -> tuple[Path, dict[str, np.ndarray]]:
     """Play one chunk of games; its file's path and arrays (``KEYS``). No file is touched here: on a Ray
     cluster the chunk may be played on another machine, and the driver writes every file."""
-    path, seeds, search, opponents, num_players, max_rounds = job
+    path, seeds, search, opponents, num_players, max_rounds, engine = job
     merged: dict[str, list] = {"idx": [], "val": [], "legal": [], "visits": [], "label": [], "meta": []}
     for seed in seeds:
-        for key, rows in play_positions(seed, search, opponents, num_players, max_rounds).items():
+        for key, rows in play_positions(seed, search, opponents, num_players, max_rounds, engine).items():
             merged[key].extend(rows)
     if not merged["idx"]:
         arrays = {"idx": np.zeros(0, np.int32), "val": np.zeros(0, np.float16), "legal": np.zeros(0, np.int32),
@@ -130,12 +143,14 @@ BACKENDS = ("processes", "ray")
 
 def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str, float], num_players: int = 2,
              workers: int = 1, chunk: int = 4, max_rounds: int = 30, backend: str = "processes",
-             address: str | None = None, nodes: Counter | None = None) -> tuple[int, int]:
+             address: str | None = None, nodes: Counter | None = None, engine: str = "auto") -> tuple[int, int]:
     """Play games ``seed .. seed + games - 1`` in chunks of ``chunk``, one file per chunk in the folder
     ``out``; chunks whose file exists are skipped. The chunks run in ``workers`` processes, or as Ray
     tasks (``backend="ray"``: a local cluster of ``workers`` CPUs, or the one at ``address``); a chunk's
     games are the same either way; on Ray, ``nodes`` (when given) counts the chunks each node played.
-    Returns (chunks played, positions written by them)."""
+    The games run on ``engine`` (the same positions on either). Returns (chunks played, positions written by
+    them)."""
+    resolve_engine(engine)  # a bad engine is named before any game is played
     if backend not in BACKENDS:
         raise ValueError(f"distill: backend is one of {', '.join(BACKENDS)}, got {backend!r}")
     if not opponents or any(w < 0 for w in opponents.values()) or sum(opponents.values()) <= 0:
@@ -149,7 +164,7 @@ def generate(seed: int, games: int, out: Path, search: str, opponents: dict[str,
             make_agent(name)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(chunk_path(out, s), list(range(s, min(s + chunk, seed + games))), search, opponents, num_players,
-             max_rounds) for s in range(seed, seed + games, chunk)]
+             max_rounds, engine) for s in range(seed, seed + games, chunk)]
     jobs = [job for job in jobs if not job[0].exists()]
     positions = 0
     with stop_on_signals():  # Ctrl-C / SIGTERM: the workers stop at once and ``Interrupted`` is raised

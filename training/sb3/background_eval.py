@@ -20,8 +20,9 @@ from typing import Any
 
 
 def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, num_players: int, variant: str,
-                   max_rounds: int) -> dict[str, Any]:
-    """Win rate of ``agent`` against ``opponent`` on seeds ``first_seed ..``, one seat per game in turn.
+                   max_rounds: int, engine: str = "auto") -> dict[str, Any]:
+    """Win rate of ``agent`` against ``opponent`` on seeds ``first_seed ..``, one seat per game in turn, the games
+    on ``engine`` (the same games on either: ``auto``, the native core where it is built, plays them faster).
 
     A win is first place alone; a first place shared on cash (the engine's seat tie-break aside,
     as in ``fcm evaluate``) is a tie and counts as no win, so early games where every chain ends
@@ -38,7 +39,7 @@ def evaluate_agent(agent: Any, *, opponent: str, games: int, first_seed: int, nu
         seat = g % num_players
         lineup = [make_agent(opponent, seed=seed * 10 + i) for i in range(num_players)]
         lineup[seat] = agent
-        result = play_game(lineup, seed=seed, variant=variant, max_rounds=max_rounds)
+        result = play_game(lineup, seed=seed, variant=variant, max_rounds=max_rounds, engine=engine)
         top = result.top
         wins += int(top == [seat])
         ties += int(seat in top and len(top) > 1)

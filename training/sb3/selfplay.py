@@ -100,7 +100,7 @@ class LearnerEnvs:
         return FcmSingleAgentEnv(
             num_players=config.num_players, variant=config.variant, max_rounds=config.max_rounds,
             reward=config.reward, shaping=config.shaping, opponent_sampler=self.sample, learner_seat="random",
-            truncation_as_termination=True, game_seeds=tuple(config.train_seeds),
+            truncation_as_termination=True, game_seeds=tuple(config.train_seeds), engine=config.engine,
         )
 
     def add_snapshot(self, model: bytes) -> None:
@@ -137,7 +137,7 @@ def make_vec_env(config: Config, timer: StageTimer):
 
 def eval_settings(config: Config) -> dict:
     return {"games": config.eval_games, "first_seed": config.eval_seeds[0], "num_players": config.num_players,
-            "variant": config.variant, "max_rounds": config.max_rounds}
+            "variant": config.variant, "max_rounds": config.max_rounds, "engine": config.engine}
 
 
 def evaluate_policy(policy, config: Config, opponent: str, games: int | None = None) -> dict:
