@@ -135,3 +135,15 @@ def test_an_interrupted_positions_run_stops_at_once_keeping_its_finished_chunks(
                     f"are kept in {out}: run the same command to play the rest")]
     kept = load([out])
     assert len(set(kept["meta"][:, 0].tolist())) >= 1  # whole chunks only: every kept file loads
+
+
+def test_opponent_weights_read_specs_with_a_parameter():
+    import argparse
+
+    from fcm_training.distill.__main__ import _weights
+
+    assert _weights("heuristic=0.5,strategist:archetype=cfo=0.25,strategist") == {
+        "heuristic": 0.5, "strategist:archetype=cfo": 0.25, "strategist": 1.0}
+    assert _weights("strategist:archetype=drinks") == {"strategist:archetype=drinks": 1.0}
+    with pytest.raises(argparse.ArgumentTypeError, match="a weight is a number"):
+        _weights("heuristic=lots")

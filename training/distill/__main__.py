@@ -20,11 +20,17 @@ from pathlib import Path
 def _weights(text: str) -> dict[str, float]:
     weights: dict[str, float] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
-        name, eq, raw = item.partition("=")
+        # the weight follows the last "=": a spec may hold one itself (strategist:archetype=cfo=0.1)
+        name, eq, raw = item.rpartition("=")
+        if not eq:
+            weights[item] = 1.0
+            continue
         try:
-            weights[name.strip()] = float(raw) if eq else 1.0
+            weights[name.strip()] = float(raw)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{item!r}: a weight is a number (heuristic=0.5)") from None
+            if ":" not in name:  # a plain name with a weight that is not a number
+                raise argparse.ArgumentTypeError(f"{item!r}: a weight is a number (heuristic=0.5)") from None
+            weights[item] = 1.0  # a spec with a parameter and no weight (strategist:archetype=cfo)
     if not weights:
         raise argparse.ArgumentTypeError("give at least one opponent (heuristic=0.5,policy=0.5)")
     return weights
