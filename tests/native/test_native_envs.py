@@ -167,3 +167,26 @@ def test_an_illegal_id_on_the_native_aec_env_is_refused_as_on_python():
         messages[engine] = str(error.value)
         _same(env.last()[0]["action_mask"], mask)
     assert messages["native"] == messages["python"]
+
+
+class _Spy:
+    """An opponent that plays the first legal action and notes which engine's game it was shown."""
+
+    def __init__(self, plays_native: bool):
+        self.plays_native = plays_native
+        self.shown: set[str] = set()
+
+    def act_on_game(self, game, player):
+        self.shown.add(getattr(game, "engine", "python"))
+        return game.legal_actions()[0]
+
+
+def test_an_opponent_that_plays_native_is_shown_the_native_game_the_others_a_python_copy():
+    native, python = _Spy(True), _Spy(False)
+    env = FcmSingleAgentEnv(num_players=3, max_rounds=2, opponents=[native, python], engine="native")
+    _, info = env.reset(seed=3)
+    for _ in range(30):
+        _, _, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        if done or truncated:
+            break
+    assert native.shown == {"native"} and python.shown == {"python"}

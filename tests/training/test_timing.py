@@ -45,3 +45,19 @@ def test_timed_agent_answers_like_the_agent_and_times_it():
     assert agent.act(None, None) == 7 and agent.name == "echo"
     assert timer.calls["opponent/snapshot"] == 1
     assert not hasattr(agent, "act_on_game")
+
+
+def test_a_timed_opponent_says_what_its_agent_reads():
+    from fcm_agents import HeuristicAgent, RandomAgent
+    from fcm_training.sb3.timing import StageTimer, TimedAgent
+
+    timer = StageTimer()
+    assert TimedAgent(HeuristicAgent(), "heuristic", timer).plays_native  # its native twin answers alike
+    assert TimedAgent(RandomAgent(), "random", timer).reads_legal_actions_only
+
+    class Plain:
+        def act(self, observation, mask):
+            return 0
+
+    timed = TimedAgent(Plain(), "snapshot", timer)
+    assert not timed.plays_native and not timed.reads_legal_actions_only

@@ -92,6 +92,9 @@ class TimedAgent:
             self.act_on_game = timer.wrap(stage, agent.act_on_game)
         if callable(getattr(agent, "act", None)):
             self.act = timer.wrap(stage, agent.act)
+        # what the agent reads: a native game as it is (the env then hands it one), as the agent says
+        self.plays_native = bool(getattr(agent, "plays_native", False))
+        self.reads_legal_actions_only = bool(getattr(agent, "reads_legal_actions_only", False))
 
     def reset(self) -> None:
         reset = getattr(self.agent, "reset", None)
