@@ -137,8 +137,8 @@ def test_fcm_train_picks_ray_from_the_config_and_names_bad_settings(capsys):
 
 
 def test_the_leaderboard_on_ray_gives_the_process_table(tmp_path):
-    args = ["leaderboard", "--agents", "random,heuristic,strategist", "--players", "2,3", "--games", "2", "--max-rounds", "3",
-            "--no-progress"]
+    args = ["leaderboard", "--agents", "random,heuristic,strategist", "--players", "2,3", "--games", "2",
+            "--max-rounds", "3", "--no-progress"]
     assert fcm_main([*args, "--out", str(tmp_path / "p"), "--markdown", str(tmp_path / "p.md")]) == 0
     assert fcm_main([*args, "--out", str(tmp_path / "r"), "--markdown", str(tmp_path / "r.md"), "--backend", "ray",
                      "--workers", "2"]) == 0
