@@ -41,10 +41,29 @@ def _onnx_weights(path: Path) -> dict[str, torch.Tensor]:
     from onnx import numpy_helper
 
     weights = {}
-    for init in onnx.load(str(path)).graph.initializer:
+    initializers = onnx.load(str(path)).graph.initializer
+    if any(init.name == "action_out.weight" for init in initializers):  # a distilled policy-value network
+        for init in initializers:
+            module, dot, leaf = init.name.rpartition(".")  # "conv1.weight"; a bare parameter: "mix"
+            name = _DISTILLED.get(module) if dot else _DISTILLED.get(leaf)
+            if name is not None:
+                weights[name + dot + leaf if dot else name] = torch.from_numpy(np.array(numpy_helper.to_array(init)))
+        return weights
+    for init in initializers:
         if init.name.startswith("policy."):
             weights[init.name.removeprefix("policy.")] = torch.from_numpy(np.array(numpy_helper.to_array(init)))
     return weights
+
+
+#: the actor's weights in a distilled policy-value network (``fcm_training.distill.network``, which names
+#: them by its own modules) -> the compact MaskablePPO policy's names (its value head has no counterpart
+#: in the actor and is not copied)
+_DISTILLED = {
+    "mix": "features_extractor.mix", "mix_bias": "features_extractor.mix_bias",
+    "conv1": "features_extractor.cnn.0", "conv2": "features_extractor.cnn.2",
+    "board_head": "features_extractor.board_head.0", "vector_head": "features_extractor.vector_head.0",
+    "policy_hidden": "mlp_extractor.policy_net.0", "action_out": "action_net",
+}
 
 
 def load_weights(policy: torch.nn.Module, source: str) -> list[str]:
