@@ -24,11 +24,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from mixed_games import mixed_game, spelled
 
 from fcm_agents.heuristic import HeuristicAgent, HeuristicHiddenModel
 from fcm_agents.native import NativeHeuristicAgent, determinize_heuristic
 from fcm_env.data import EmployeeType as E
-from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import Phase
@@ -38,24 +38,9 @@ RECORD = json.loads((Path(__file__).parents[1] / "agents" / "heuristic_games.jso
 GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND_BOY)
 
 
-def _text(action: Action) -> str:
-    return ".".join(str(int(x)) for x in (action.kind, *action.args))
-
-
 def _parse(key: str) -> tuple[int, int, str]:
     players, seed, variant = key.split("-")
     return int(players[:-1]), int(seed[len("seed"):]), variant
-
-
-def _gift(game: Game) -> None:
-    """The mixed games' round-2 edit: every player handed a new business developer, managers, an errand boy."""
-    state = game.state
-    for p in state.players:
-        for t in GIFTS:
-            if state.supply[t] > 0:
-                state.supply[t] -= 1
-                p.hand[t] += 1
-    game.advance()
 
 
 @pytest.mark.parametrize("key", sorted(RECORD["games"]))
@@ -67,37 +52,18 @@ def test_recorded_heuristic_games_replay_on_the_native_engine(key):
     for index, want in enumerate(expected):
         assert not game.is_over, f"the game ended after {index} of {len(expected)} moves"
         player = game.current_player
-        got = _text(agents[player].act_on_game(game, player))
+        got = spelled(agents[player].act_on_game(game, player))
         assert got == want, f"move {index} ({game.pending.decision.name}, player {player}): got {got}, recorded {want}"
         game.apply(agents[player].act_on_game(game, player))
     assert game.is_over
 
 
-def _mixed(players: int, seed: int, variant: str, rounds: int, expected: list[str] | None = None) -> int:
-    """A mixed game on the Python engine; at each decision the native answer (on a native copy) is compared
-    with ``expected`` or, without it, with the Python agent's answer. Returns the decisions compared."""
-    game = Game.new(players, seed=seed, variant=variant, max_rounds=rounds)
-    rng = random.Random(seed)
-    python, native = HeuristicAgent(seed=seed), NativeHeuristicAgent(seed=seed)
-    gifted, index = False, 0
-    while not game.is_over:
-        if not gifted and game.state.round == 2 and game.state.phase == Phase.RESTRUCTURING:
-            gifted = True
-            _gift(game)
-        player = game.current_player
-        got = native.act_on_game(NativeGame.from_game(game), player)
-        want = expected[index] if expected is not None else _text(python.act_on_game(game, player))
-        assert _text(got) == want, (f"decision {index} (round {game.state.round}, {game.pending.decision.name}, "
-                                    f"player {player}): native {_text(got)}, Python {want}")
-        game.apply(got if rng.random() < 0.5 else pick(rng, game.legal_actions()))
-        index += 1
-    return index
-
-
 @pytest.mark.parametrize("key", sorted(RECORD["mixed"]))
 def test_recorded_mixed_games_get_the_same_answers(key):
     expected = RECORD["mixed"][key]
-    assert _mixed(*_parse(key), RECORD["mixed_rounds"], expected) == len(expected)
+    players, seed, variant = _parse(key)
+    assert mixed_game(None, NativeHeuristicAgent(seed=seed), players, seed, RECORD["mixed_rounds"], GIFTS, variant,
+                      expected) == len(expected)
 
 
 @pytest.mark.parametrize(("players", "variant"), [(2, "standard"), (3, "introductory"), (4, "standard"),
@@ -123,7 +89,8 @@ def test_fresh_games_python_and_native_side_by_side(players, variant):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_fresh_mixed_games_python_and_native_agree(players):
-    assert _mixed(players, 9100 + players, "standard", 8) > 100
+    seed = 9100 + players
+    assert mixed_game(HeuristicAgent(seed=seed), NativeHeuristicAgent(seed=seed), players, seed, 8, GIFTS) > 100
 
 
 def _hidden_positions(players: int, seed: int):

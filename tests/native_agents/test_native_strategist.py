@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from mixed_games import mixed_game
 
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_agents.match import play_game
@@ -25,8 +26,6 @@ from fcm_agents.strategist import StrategistAgent
 from fcm_agents.strategist.archetypes import ARCHETYPES
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.game import Game
-from fcm_env.engine.invariants.random_sim import pick
-from fcm_env.engine.state import Phase
 from fcm_env.native.game import NativeGame
 
 PLANS = [None, *ARCHETYPES]
@@ -78,35 +77,12 @@ def test_a_table_of_different_plans_two_games_running():
     _lockstep(python, native, 5, 3401, rounds=8)
 
 
-def _mixed(plan: str | None, players: int, seed: int) -> int:
-    game = Game.new(players, seed=seed, max_rounds=9)
-    rng = random.Random(seed)
-    python, native = StrategistAgent(plan, seed=seed), NativeStrategistAgent(plan, seed=seed)
-    gifted, index = False, 0
-    while not game.is_over:
-        state = game.state
-        if not gifted and state.round == 2 and state.phase == Phase.RESTRUCTURING:
-            gifted = True
-            for p in state.players:
-                for t in GIFTS:
-                    if state.supply[t] > 0:
-                        state.supply[t] -= 1
-                        p.hand[t] += 1
-            game.advance()
-        player = game.current_player
-        want = python.act_on_game(game, player)
-        got = native.act_on_game(NativeGame.from_game(game), player)
-        assert got == want, (f"decision {index} (round {game.state.round}, {game.pending.decision.name}, "
-                             f"player {player}): native {got}, Python {want}")
-        game.apply(want if rng.random() < 0.5 else pick(rng, game.legal_actions()))
-        index += 1
-    return index
-
-
 @pytest.mark.parametrize("plan", PLANS, ids=[p or "default" for p in PLANS])
 def test_mixed_games_get_the_same_answers(plan):
     for players in (2 + PLANS.index(plan) % 4, 5 - PLANS.index(plan) % 4):
-        assert _mixed(plan, players, 3500 + 10 * players + PLANS.index(plan)) > 100
+        seed = 3500 + 10 * players + PLANS.index(plan)
+        python, native = StrategistAgent(plan, seed=seed), NativeStrategistAgent(plan, seed=seed)
+        assert mixed_game(python, native, players, seed, 9, GIFTS) > 100
 
 
 def test_the_python_classes_hand_native_games_to_their_twins():
