@@ -30,8 +30,10 @@ from ..common.export import name_format
 from ..common.held_out import HELD_OUT_RULE, split_by_seed, train_keeping_best
 from .fit import Positions, targets
 
-#: the first layer of an SB3 policy's actor: its input is the features extractor's output
+#: the first layer of an SB3 policy's actor: its input is the features extractor's output (a distilled
+#: policy-value file, ``fcm_training.distill``, names it ``policy_hidden.weight``)
 ACTOR_WEIGHT = "policy.mlp_extractor.policy_net.0.weight"
+ACTOR_WEIGHTS = (ACTOR_WEIGHT, "policy_hidden.weight")
 HIDDEN = 128
 PREFIX = "value_head."
 
@@ -40,7 +42,7 @@ def features_name(graph) -> str:
     """The tensor of ``graph`` (an ONNX policy, ``training/common/export.py``) that holds the trunk's
     features: the input of the actor's first layer. ``ValueError`` for a graph without one."""
     for node in graph.node:
-        if node.op_type in ("Gemm", "MatMul") and ACTOR_WEIGHT in node.input:
+        if node.op_type in ("Gemm", "MatMul") and any(w in node.input for w in ACTOR_WEIGHTS):
             return node.input[0]
     raise ValueError(f"not an exported SB3 policy: no layer reads {ACTOR_WEIGHT!r} (a value head needs its trunk)")
 

@@ -61,12 +61,24 @@ class ValueNet(nn.Module):
 
 
 def init_from_policy(net: ValueNet, policy_onnx: Path) -> None:
-    """Copy the trunk's weights from an exported policy with the compact extractor's default sizes."""
+    """Copy the trunk's weights from an exported policy with the compact extractor's default sizes (an SB3
+    export, or a distilled policy-value file)."""
     import onnx
     from onnx import numpy_helper
 
     weights = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy())
                for i in onnx.load(str(policy_onnx)).graph.initializer}
+    if "action_out.weight" in weights:  # a distilled policy-value file: the trunk under the network's own names
+        with torch.no_grad():
+            for name, param in net.named_parameters():
+                if name.startswith("value_"):
+                    continue
+                source = weights.get(name)
+                if source is None or source.shape != param.shape:
+                    got = None if source is None else tuple(source.shape)
+                    raise ValueError(f"{policy_onnx}: {name} is {got}, the value trunk needs {tuple(param.shape)}")
+                param.copy_(source)
+        return
     pairs = {"mix": net.mix, "mix_bias": net.mix_bias, "cnn.0.weight": net.conv1.weight, "cnn.0.bias": net.conv1.bias,
              "cnn.2.weight": net.conv2.weight, "cnn.2.bias": net.conv2.bias,
              "board_head.0.weight": net.board_head.weight, "board_head.0.bias": net.board_head.bias,
