@@ -119,7 +119,8 @@ def picture(curves: list[tuple[str, list[dict]]], path: Path) -> None:
         errors = [[p["rate"] - p["low"] for p in points], [p["high"] - p["rate"] for p in points]]
         ax.errorbar(xs, ys, yerr=errors, marker="o", capsize=3, label=label)
     ax.set_xscale("log")
-    ticks = [5, 10, 20, 50, 100, 200, 500, 1000]
+    most = max(p["iterations"] for _, points in curves for p in points)
+    ticks = [t for t in (5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000) if t <= 1.5 * most]
     ax.set_xticks(ticks, labels=[str(t) for t in ticks])
     ax.minorticks_off()
     ax.set_xlabel("iterations a searched decision (log scale)")
