@@ -13,8 +13,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from fcm_env.encoding import CODEC, FLAT_SIZE
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
+from fcm_env.engines import face_of
 
 
 @runtime_checkable
@@ -57,27 +59,22 @@ class SeededAgent:
         self._rng = np.random.default_rng(self._seed)
 
 
-def agent_move(agent: Any, game: Game, player: int, observer: Any = None, out: np.ndarray | None = None) -> Action:
-    """Ask any agent for ``player``'s move: ``act_on_game`` if it reads the engine, else the seat's flat
-    observation and legal-action mask, its answer decoded (``observer``: an ``Observer`` to reuse;
-    ``out``: a buffer for the observation). Every front end and tournament asks bots through this.
+def agent_move(agent: Any, game: Any, player: int, out: np.ndarray | None = None) -> Action:
+    """Ask any agent for ``player``'s move in a game of either engine: ``act_on_game`` if it reads the engine,
+    else the seat's flat observation (into ``out`` when given) and legal-action mask, its answer decoded.
+    Every front end and tournament asks bots through this.
 
-    ``game`` may be a native game (``fcm_env.native.NativeGame``): an agent that reads only the legal actions
-    (``reads_legal_actions_only``) or plays on the native core itself (``plays_native``: the native players of
-    ``fcm_agents.native``) is asked on it directly, one that reads the engine's state is asked on the Python
-    game at the same position, and the others get the core's observation and mask."""
-    native = getattr(game, "engine", None) == "native"
+    An agent that reads only the legal actions (``reads_legal_actions_only``) or reads the game through its
+    face (``plays_native``: the native players and the search, which use the C++ core where the game has one)
+    is handed the game as it is; one that reads the whole Python state gets ``game.snapshot()`` (on the
+    Python engine the game itself)."""
+    game = face_of(game)
     if hasattr(agent, "act_on_game"):
-        if native and not (getattr(agent, "reads_legal_actions_only", False) or getattr(agent, "plays_native", False)):
-            return agent.act_on_game(game.to_python(), player)
-        return agent.act_on_game(game, player)
-    from fcm_env.encoding import CODEC, Observer, legal_action_mask
-
-    if native:
-        observation = game.observe_flat(player, out if out is not None else np.zeros(Observer().flat_size, np.float32))
-        mask = np.zeros(CODEC.n, dtype=np.int8)
-        if game.current_player == player:
-            mask[game.legal_ids()] = 1
-        return CODEC.decode(int(agent.act(observation, mask)), game.pending)
-    observation = (observer or Observer()).observe_flat(game, player, out=out)
-    return CODEC.decode(int(agent.act(observation, legal_action_mask(game, player))), game)
+        if getattr(agent, "reads_legal_actions_only", False) or getattr(agent, "plays_native", False):
+            return agent.act_on_game(game, player)
+        return agent.act_on_game(game.snapshot(), player)
+    observation = game.observe_flat(player, out if out is not None else np.zeros(FLAT_SIZE, np.float32))
+    mask = np.zeros(CODEC.n, dtype=np.int8)
+    if game.current_player == player:
+        mask[game.legal_ids()] = 1
+    return CODEC.decode(int(agent.act(observation, mask)), game.pending)

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from fcm_env.encoding import FLAT_SIZE
 from fcm_env.engine.game import Game
-from fcm_env.engine.persistence.records import GameRecord, new_recorded_game
-from fcm_env.env.engines import resolve_engine
+from fcm_env.engine.persistence.records import GameRecord
+from fcm_env.engines import new_game
 
 from .base import agent_move
 
@@ -105,29 +106,18 @@ def play_game(
     the native core pays off for agents that read observations or only the legal actions (an agent that
     reads the engine's state is asked on a Python game at each of its decisions: ``agent_move``)."""
     num_players = len(agents)
-    if resolve_engine(engine) == "native":
-        from fcm_env.native.game import NativeGame
-
-        game = NativeGame.new(num_players, seed, variant, max_rounds)
-        game.history = []
-    else:
-        game = new_recorded_game(num_players, seed, variant=variant, max_rounds=max_rounds)
+    game = new_game(engine, num_players, seed, variant, max_rounds)
+    game.history = []  # the record's actions
     for agent in agents:
         if hasattr(agent, "reset"):
             agent.reset()
-    observer = obs = None  # built at the first observation-based agent's move, then reused
+    obs = np.zeros(FLAT_SIZE, dtype=np.float32)  # the observation-based agents' buffer, reused
     decisions = 0
     while not game.is_over:
         player = game.current_player
         if player is None:
             raise RuntimeError(f"seed {seed}: the game stopped in {game.phase.name} with no decision pending")
-        agent = agents[player]
-        if observer is None and not hasattr(agent, "act_on_game") and getattr(game, "engine", None) != "native":
-            from fcm_env.encoding import Observer
-
-            observer = Observer()
-            obs = np.zeros(observer.flat_size, dtype=np.float32)
-        game.apply(agent_move(agent, game, player, observer, obs))
+        game.apply(agent_move(agents[player], game, player, obs))
         decisions += 1
         if decisions > max_decisions:
             raise RuntimeError(f"seed {seed}: no end after {max_decisions} decisions")

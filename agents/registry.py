@@ -1,6 +1,8 @@
 """Build agents from short specs: ``random``, ``heuristic``, ``policy``, ``policy:PATH``, ``onnx:PATH``, ``search``.
 
-- ``random``, ``heuristic``: the baselines (a seed makes their choices reproducible).
+- ``random``, ``heuristic``: the baselines (a seed makes their choices reproducible). ``heuristic`` and
+  ``strategist`` answer a native game with their C++ twins, a Python game with the reference classes
+  (``fcm_agents.twins``): the same moves either way.
 - ``policy``: the trained policy shipped with the package for the table it sits at
   (``ShippedPolicy``: the model shipped for that player count, else ``agents/models/policy_2p.onnx``),
   run with onnxruntime: no torch needed. Named ``policy``.
@@ -31,6 +33,7 @@ from pathlib import Path
 
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
+from .twins import with_twin
 
 KINDS = ("random", "heuristic", "strategist", "policy", "onnx", "search", "flat", "llm")
 SPECS = ("random, heuristic, strategist, strategist:archetype=NAME,..., policy (the shipped model), policy:PATH (.onnx or checkpoint), onnx:PATH, "
@@ -44,13 +47,13 @@ def make_agent(spec: str, seed: int | None = None):
     if kind == "random":
         return RandomAgent(seed=seed, name=spec)
     if kind == "heuristic":
-        return HeuristicAgent(seed=seed, name=spec)
+        return with_twin(HeuristicAgent(seed=seed, name=spec))
     if kind == "strategist":
         from .strategist import StrategistAgent, parse_strategist_params
 
         params = parse_strategist_params(arg)
-        return StrategistAgent(params.get("archetype"), seed=params.get("seed", seed), name=spec,
-                               **({"variation": params["variation"]} if "variation" in params else {}))
+        return with_twin(StrategistAgent(params.get("archetype"), seed=params.get("seed", seed), name=spec,
+                                         **({"variation": params["variation"]} if "variation" in params else {})))
     if kind == "policy":
         if not arg:
             if colon:

@@ -65,10 +65,10 @@ AgentFactory = Callable[[str, int], Any]
 MAX_BOT_DECISIONS = 200_000  # bots that play this long without an end are stuck: the request fails
 
 
-def bot_move(agent: Any, game: Game, player: int, observer: Observer | None = None) -> Action:
+def bot_move(agent: Any, game: Game, player: int) -> Action:
     """Ask an agent for its move (``fcm_agents.base.agent_move``: ``act_on_game`` if it reads the
     engine, else observation + mask)."""
-    return agent_move(agent, game, player, observer)
+    return agent_move(agent, game, player)
 
 
 def bot_event(player: int, name: str, action: Action, decision: Decision) -> dict[str, Any]:
@@ -337,8 +337,7 @@ class Session:
                 raise RuntimeError(f"the bots made {MAX_BOT_DECISIONS} decisions without an end")
             player = game.current_player
             decision = game.pending.decision
-            served.observer = served.observer or Observer()
-            action = bot_move(served.bots[player], game, player, served.observer)
+            action = bot_move(served.bots[player], game, player)
             game.apply(action, atomic=True)
             decisions += 1
             event = bot_event(player, served.names[player], action, decision)

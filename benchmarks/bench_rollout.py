@@ -111,7 +111,7 @@ def _native_players():
     """(NativeGame, the native players' module) of this checkout, or None where it has no native players."""
     try:
         from fcm_agents.native import _agents
-        from fcm_env.native.game import NativeGame
+        from fcm_env.engines.native_game import NativeGame
     except ImportError:
         return None
     return NativeGame, _agents

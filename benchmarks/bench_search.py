@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_agents.search import parse_params, search_agent
 from fcm_env.engine.game import Game
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 
 def positions(players: int, count: int, seed: int, max_rounds: int = 10) -> list[Game]:

@@ -72,7 +72,7 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
     from fcm_env.engine.game import Game
     from fcm_env.engine.invariants.random_sim import pick
     from fcm_env.engine.invariants.state_checks import check_state
-    from fcm_env.native.game import NativeGame
+    from fcm_env.engines.native_game import NativeGame
 
     variant, players = CONFIGS[game_index % len(CONFIGS)]
     game_seed = seed + game_index // len(CONFIGS)

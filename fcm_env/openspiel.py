@@ -30,12 +30,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, Observer
-from fcm_env.encoding.mask import legal_actions_by_id
+from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS
 from fcm_env.engine.game import DEFAULT_MAX_ROUNDS, Game
 from fcm_env.engine.hidden.determinize import HiddenChoiceModel
 from fcm_env.engine.state import VARIANTS
-from fcm_env.env.engines import ENGINES, is_native, legal_ids, new_game, python_game, resolve_engine
+from fcm_env.engines import ENGINES, new_game, on_engine, resolve_engine
 from fcm_env.text.state import state_ascii
 
 SHORT_NAME = "python_fcm_magnate"
@@ -169,14 +168,8 @@ class FcmGame(pyspiel.Game):
         ``Game.from_dict``. Its OpenSpiel ``history()`` starts empty: the engine position is the whole state."""
         if game.num_players != self.num_players():
             raise ValueError(f"the position has {game.num_players} players, the game {self.num_players()}")
-        if self.engine == "native" and not is_native(game):
-            from fcm_env.native.game import NativeGame
-
-            game = NativeGame.from_game(game)
-        elif self.engine == "python" and is_native(game):
-            game = game.to_python()
-        else:
-            game = game.clone()
+        moved = on_engine(game, self.engine)
+        game = moved.clone() if moved is game else moved
         if game.pending is None and not game.is_over:
             game.advance()
         return FcmState(self, _GameRef(game, owned=True))
@@ -218,21 +211,17 @@ class FcmState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         """The flat ids of the pending decision's legal actions, sorted (cached per position)."""
-        return legal_ids(self._ref.game).tolist()
+        return self._ref.game.legal_ids().tolist()
 
     def _apply_action(self, action: int) -> None:
         game = self._ref.game
-        if is_native(game):  # the core checks the id; apply_legal takes it as it is
-            move: Any = int(action) if game.is_legal_id(int(action)) else None
-        else:
-            move = legal_actions_by_id(game).get(int(action))
-        if move is None:
+        if not game.is_legal_id(int(action)):
             pending = game.pending
             asked = "nothing (the game is over)" if pending is None else \
                 f"{pending.decision.name} of player {pending.player}"
             name = CODEC.action_to_string(action) if 0 <= int(action) < NUM_ACTIONS else "out of range"
             raise ValueError(f"action {action} ({name}) is not legal; the position asks {asked}")
-        self._ref.writable().apply_legal(move)  # the move was looked up before the copy-on-write clone
+        self._ref.writable().apply_legal(int(action))  # checked before the copy-on-write clone
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._ref.game
@@ -259,7 +248,7 @@ class FcmState(pyspiel.State):
 
     def __str__(self) -> str:
         """The whole position, hidden facts included (a debugging view, not an observation)."""
-        return f"{_header(self._ref.game)}\n{state_ascii(python_game(self._ref.game).state)}"
+        return f"{_header(self._ref.game)}\n{state_ascii(self._ref.game.snapshot().state)}"
 
 
 def _header(game: Game) -> str:
@@ -289,16 +278,11 @@ class SeatObserver:
 
     def __init__(self, info_state: bool):
         self._info_state = info_state
-        self._encoder = Observer()
         self.tensor = np.zeros(FLAT_SIZE, dtype=np.float32)
         self.dict = {"board": self.tensor[:_BOARD_SIZE].reshape(BOARD_SHAPE), "vector": self.tensor[_BOARD_SIZE:]}
 
     def set_from(self, state: FcmState, player: int) -> None:
-        game = state.engine_game
-        if is_native(game):  # the core writes the same floats (tests/native/test_native_observation.py)
-            game.observe_flat(player, self.tensor)
-        else:
-            self._encoder.observe_flat(game, player, out=self.tensor)
+        state.engine_game.observe_flat(player, self.tensor)  # either engine writes the same floats
 
     def string_from(self, state: FcmState, player: int) -> str:
         game = state.engine_game

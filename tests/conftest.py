@@ -23,7 +23,7 @@ def pytest_configure(config):
 # ------------------------------------------------------------------ both engines
 
 def _native_built() -> bool:
-    from fcm_env.env.engines import native_available
+    from fcm_env.engines import native_available
 
     return native_available()
 
@@ -33,12 +33,19 @@ def load_game(request):
     """``Game.from_dict`` on the engine the test runs on: a scenario that loads a position and asserts
     through the public API (``pending``, ``advance``, ``apply``, ``legal_actions``, ``state``) runs on the
     Python engine and on the native core (``NativeGame.from_dict``; skipped where the core is not built)."""
-    if request.param == "python":
-        from fcm_env.engine.game import Game
-
-        return Game.from_dict
-    if not _native_built():
+    if request.param == "native" and not _native_built():
         pytest.skip("the native core is not built in this install")
-    from fcm_env.native.game import NativeGame
+    from fcm_env.engines import load_game as load_on
 
-    return NativeGame.from_dict
+    return lambda document: load_on(request.param, document)
+
+
+@pytest.fixture(params=["python", pytest.param("native", marks=pytest.mark.native_engine)])
+def engine(request) -> str:
+    """The engine a rule test runs on, ``"python"`` or ``"native"`` (test ids ``[python]`` / ``[native]``; the
+    native half is skipped where the core is not built). With ``tests/engine/on_engine.py``'s helpers a
+    scenario builds its position as a Python ``GameState``, loads it on this engine through the state
+    document and asserts through the face (``fcm_env.engines.GameLike``) and ``snapshot()``."""
+    if request.param == "native" and not _native_built():
+        pytest.skip("the native core is not built in this install")
+    return request.param

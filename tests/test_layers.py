@@ -20,7 +20,8 @@ ALLOWED = {
     "fcm_env/env": {"numpy", "gymnasium", "pettingzoo", "fcm_env"},
     "fcm_env/text": {"numpy", "fcm_env"},
     "fcm_env/view": {"numpy", "fcm_env"},
-    "fcm_env/native": {"numpy", "fcm_env"},  # the compiled core's Python face
+    "fcm_env/native": {"numpy", "fcm_env"},  # the compiled core and the facts it is handed
+    "fcm_env/engines": {"numpy", "fcm_env"},  # the one face of both engines
 }
 # fcm_env sub-packages each layer may import
 ALLOWED_INTERNAL = {
@@ -29,18 +30,20 @@ ALLOWED_INTERNAL = {
     "fcm_env/encoding": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding"},
     "fcm_env/env": {
         "fcm_env.data", "fcm_env.engine", "fcm_env.text", "fcm_env.encoding", "fcm_env.env", "fcm_env.picture",
-        "fcm_env.native",
+        "fcm_env.native", "fcm_env.engines",
     },
     "fcm_env/text": {"fcm_env.data", "fcm_env.engine", "fcm_env.text"},
     "fcm_env/view": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.view"},
     # the engine and the encoding once more, in C++: it reads their facts (the codec, the layout) from them
     "fcm_env/native": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.native"},
+    # the seam above both engines: the Python engine with the encoding's views, the native core's face
+    "fcm_env/engines": {"fcm_env.data", "fcm_env.engine", "fcm_env.encoding", "fcm_env.native", "fcm_env.engines"},
 }
 # single modules outside the layer folders: what they may import (stdlib aside)
 MODULE_ALLOWED = {
     "fcm_env/picture.py": {"numpy", "PIL", "fcm_env.data", "fcm_env.engine"},  # Pillow drawing, not in the engine
     "fcm_env/openspiel.py": {"numpy", "pyspiel", "fcm_env.engine", "fcm_env.encoding", "fcm_env.text", "fcm_env.env",
-                             "fcm_env.native"},
+                             "fcm_env.engines"},
     "fcm_env/tables.py": {"rich"},  # results tables for people (tournaments, fcm bench): rich, nothing of ours
 }
 # what a layer may import only inside a function, at run time: the encoder's compiled kernels use
@@ -134,6 +137,7 @@ RANKS = {
     "fcm_env.picture": 2,
     "fcm_env.encoding": 3,
     "fcm_env.native": 3.5,  # the C++ core: the engine and the encoding again, read from them (docs/architecture.md)
+    "fcm_env.engines": 3.7,  # the one face of both engines (the Python engine with its encoded views, the core's)
     "fcm_env.tables": 2,  # results tables for people (rich), read by tournaments and fcm bench
     "fcm_env.env": 4,
     "fcm_env.view": 4,  # one player's view and actions as JSON, beside the envs: front ends and prompts read it
@@ -277,6 +281,41 @@ def test_the_cycle_finder_finds_a_circle_through_a_lazy_import():
 def test_no_import_circle_anywhere():
     # every import counts, those inside functions too (a late import hides a circle, it does not remove it)
     assert _cycles(_graph()) == []
+
+
+def _package_graph(root: str) -> dict[str, dict[str, bool]]:
+    """The module graph folded onto ``root``'s sub-packages (``fcm_agents.heuristic.agent`` ->
+    ``fcm_agents.heuristic``; a top-level module stands for itself): the edges between them."""
+    depth = root.count(".") + 2
+
+    def fold(name: str) -> str:
+        return ".".join(name.split(".")[:depth])
+
+    folded: dict[str, dict[str, bool]] = {}
+    for name, edges in _graph().items():
+        if name != root and not name.startswith(root + "."):
+            continue
+        mine = folded.setdefault(fold(name), {})
+        for target, at_module_level in edges.items():
+            if target.startswith(root + ".") and fold(target) != fold(name):
+                mine[fold(target)] = mine.get(fold(target), False) or at_module_level
+    for edges in list(folded.values()):
+        for target in edges:
+            folded.setdefault(target, {})
+    return folded
+
+
+@pytest.mark.parametrize("root", ["fcm_env", "fcm_agents", "fcm_training", "fcm_apps"])
+def test_no_import_circle_between_the_sub_packages(root):
+    # fcm_agents.heuristic -> fcm_agents.native -> fcm_agents.heuristic once went round through a late import
+    # inside a method: between sub-packages, as between modules, every import counts
+    assert _cycles(_package_graph(root)) == []
+
+
+def test_the_package_cycle_finder_sees_the_sub_packages():
+    graph = _package_graph("fcm_agents")
+    assert "fcm_agents.heuristic" in graph["fcm_agents.native"]  # the native players read the heuristic's tables
+    assert "fcm_agents.native" not in graph["fcm_agents.heuristic"]
 
 
 def test_every_module_has_a_layer():

@@ -17,16 +17,6 @@ from .placement import Placement
 from .production import Production
 from .staffing import Staffing
 
-
-def _native_players():
-    """``fcm_agents.native``, or None in an install without the native players."""
-    try:
-        from .. import native
-    except ImportError:
-        return None
-    return native
-
-
 #: the method that answers each decision (``_<decision name>``, found on the plans; none: the first legal action)
 HANDLERS: dict[Decision, str] = {decision: f"_{decision.name.lower()}" for decision in Decision}
 
@@ -40,7 +30,6 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
 
     def __init__(self, seed: int | None = None, name: str = "heuristic"):
         super().__init__(seed, name)
-        self._twin = None  # the native twin, made at the first native game
 
     def act(self, observation: Any, action_mask: np.ndarray) -> int:
         raise TypeError(
@@ -50,34 +39,10 @@ class HeuristicAgent(Placement, Marketing, Staffing, Production, SeededAgent):
 
     # ------------------------------------------------------------------ dispatch
 
-    @property
-    def plays_native(self) -> bool:
-        """Whether a native game is answered by the native twin (``fcm_agents.native``: the same answers in C++):
-        where the native players are built, for the classes that have a twin (a subclass with answers of its
-        own plays them in Python, on a Python copy of the position)."""
-        if self._twin is None and _native_players() is not None:
-            self._twin = self._make_twin(_native_players())
-        return self._twin is not None
-
-    def _make_twin(self, native):
-        """This agent's native twin, or None for a subclass of the heuristic without one."""
-        return native.NativeHeuristicAgent(seed=self._seed, name=self.name) if type(self) is HeuristicAgent else None
-
-    def reset(self) -> None:
-        super().reset()
-        if self._twin is not None:
-            self._twin.reset()
-
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["_twin"] = None  # a native player is not copied: a copy makes its own at its first native game
-        return state
-
     def act_on_game(self, game: Game, player: int) -> Action:
-        if getattr(game, "engine", None) == "native":
-            if self.plays_native:
-                return self._twin.act_on_game(game, player)
-            game = game.to_python()
+        """The answer in a Python game (a native one is read through its ``snapshot()``; the registry's
+        ``heuristic`` hands native games to the C++ twin instead: ``fcm_agents.native``)."""
+        game = game.snapshot() if hasattr(game, "snapshot") else game
         pending = game.pending
         if pending is None or pending.player != player:
             raise ValueError(f"player {player} is not the one to move")

@@ -10,7 +10,8 @@ here when the package loads.
 
 ``NativeHeuristicAgent`` and ``NativeStrategistAgent`` play on a native game directly (``plays_native``:
 ``agent_move`` hands them the native game); given a Python game they play on a native copy of the position.
-``HeuristicAgent`` and ``StrategistAgent`` hand a native game to these twins themselves.
+``twin_of`` gives a reference agent's twin; the registry pairs them (``fcm_agents.twins``), so the Python
+classes know nothing of C++.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ import numpy as np
 import fcm_env.native as _engine
 from fcm_env.data import EMPLOYEES
 from fcm_env.engine.actions import Action, ActionKind
-from fcm_env.native.game import NativeGame
+from fcm_env.engines import GameLike, from_core, on_engine
 
 from ..base import SeededAgent
+from ..heuristic.agent import HeuristicAgent
 from ..heuristic.plan import HIRING_PLAN, PLAY_PRIORITY, TRAIN_GOALS, TRAIN_RESERVE
 from ..heuristic.staffing import Staffing
 from ..strategist import reading as strategist_reading
+from ..strategist.agent import StrategistAgent
 from ..strategist.archetypes import (
     AMPLE,
     ARCHETYPES,
@@ -93,9 +96,8 @@ def _seed_of(seed: int | None) -> int:
 
 def core_of(game: Any) -> Any:
     """The native core game of ``game``: a native game's own, or a native copy of a Python game's position."""
-    if getattr(game, "engine", None) == "native":
-        return game.core
-    return NativeGame.from_game(game).core
+    core = getattr(game, "native_core", None)
+    return core if core is not None else on_engine(game, "native").native_core
 
 
 class _NativePlayer(SeededAgent):
@@ -134,7 +136,18 @@ class NativeStrategistAgent(_NativePlayer):
         self._player = _agents.Strategist(archetype, _seed_of(seed), float(variation))
 
 
-def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) -> NativeGame:
+def twin_of(agent: Any) -> _NativePlayer | None:
+    """The native twin of a reference agent (the heuristic, a strategist), or None for a class without one
+    (a subclass with answers of its own plays them in Python)."""
+    if type(agent) is HeuristicAgent:
+        return NativeHeuristicAgent(seed=agent._seed, name=agent.name)
+    if type(agent) is StrategistAgent:
+        return NativeStrategistAgent(agent.fixed.name if agent.fixed is not None else None, seed=agent._seed,
+                                     name=agent.name, variation=agent.variation)
+    return None
+
+
+def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) -> GameLike:
     """``Game.determinize(observer, rng, HeuristicHiddenModel())`` in C++: the same world and the same draws
     from ``rng`` (a numpy PCG64 generator, advanced as the Python determinization advances it)."""
     bits = rng.bit_generator
@@ -142,7 +155,8 @@ def determinize_heuristic(game: Any, observer: int, rng: np.random.Generator) ->
         raise TypeError(f"determinize_heuristic needs a numpy PCG64 generator, got {type(bits).__name__}")
     world, after = _agents.determinize_heuristic(core_of(game), int(observer), bits.state)
     bits.state = after
-    return NativeGame(world)
+    return from_core(world)
 
 
-__all__ = ["NativeHeuristicAgent", "NativeStrategistAgent", "core_of", "determinize_heuristic", "plan_tables"]
+__all__ = ["NativeHeuristicAgent", "NativeStrategistAgent", "core_of", "determinize_heuristic", "plan_tables",
+           "twin_of"]

@@ -20,6 +20,7 @@ import numpy as np
 
 from fcm_env.encoding import NUM_ACTIONS, Observer
 from fcm_env.engine.game import Game
+from fcm_env.engines import face_of
 
 from .policy_model import _session
 from .value import ValueFn, score, scorer
@@ -46,12 +47,9 @@ class LearnedValue:
         obs = self._batch.get(n)
         if obs is None:
             obs = self._batch[n] = np.zeros((n, self.observer.flat_size), dtype=np.float32)
-        native = getattr(game, "engine", None) == "native"
+        game = face_of(game)
         for p in range(n):
-            if native:
-                game.observe_flat(p, obs[p])
-            else:
-                self.observer.observe_flat(game, p, out=obs[p])
+            game.observe_flat(p, obs[p])
         feeds = {"observation": obs}
         if self._masks is not None:
             mask = self._masks.get(n)

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from fcm_env.engine.actions import Action, ActionKind, Decision
-from fcm_env.native.game import NativeGame
+from fcm_env.engines import from_core, on_engine
 
 from ..native import _agents, core_of
 from ..strategist.archetypes import ARCHETYPES
@@ -68,8 +68,8 @@ class NativeSearchAgent(SearchAgent):
         return model
 
     def act_on_game(self, game: Any, player: int) -> Action:
-        if getattr(game, "engine", None) != "native":
-            native = NativeGame.from_game(game)
+        native = on_engine(game, "native")
+        if native is not game:  # a Python position: searched on its native twin, with its action log
             native.history = None if game.history is None else list(game.history)
             game = native
         return super().act_on_game(game, player)
@@ -107,10 +107,10 @@ class NativeSearchAgent(SearchAgent):
 
         def policy(network: int, core: Any, mover: int):
             model = self._own_policy_model(num_players) if network == 1 else self._policy_model(num_players)
-            return model._logits(NativeGame(core), mover)
+            return model._logits(from_core(core), mover)
 
         def value(core: Any) -> list[float]:
-            return [float(v) for v in self._value(NativeGame(core))]
+            return [float(v) for v in self._value(from_core(core))]
 
         # the time left of this decision's budget (the inference ran on it): the core's clock starts now
         scale = config.opening if game.pending.decision == Decision.INITIAL_RESTAURANT else 1.0

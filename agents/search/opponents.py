@@ -60,11 +60,8 @@ class OpponentTypes:
             for action in history[self._seen:]:
                 self._learn(shadow, action, rng)
                 shadow.apply(action)
-        if getattr(game, "engine", None) == "native":  # the native search learns on native worlds
-            self._shadow = game.clone()
-            self._shadow.history = None
-        else:
-            self._shadow = Game(game.state.clone())  # in step with the real game from here
+        self._shadow = game.clone()  # in step with the real game from here (on the game's own engine)
+        self._shadow.history = None
         self._seen = len(history)
 
     def _learn(self, before: Game, action, rng: np.random.Generator) -> None:

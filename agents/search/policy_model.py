@@ -18,11 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
-from fcm_env.encoding import NUM_ACTIONS, Observer, legal_action_mask
+from fcm_env.encoding import NUM_ACTIONS, Observer
 from fcm_env.encoding.action_codec import CODEC
-from fcm_env.encoding.mask import legal_actions_by_id
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
+from fcm_env.engines import face_of
 
 
 @lru_cache(maxsize=4)
@@ -74,25 +74,19 @@ class PolicyModel:
 
     def _logits(self, game: Game, player: int) -> np.ndarray:
         """The masked logits of ``player``'s observation (a Python or a native game: the same bytes)."""
-        if getattr(game, "engine", None) == "native":
-            game.observe_flat(player, self._obs[0])
-            mask = np.zeros((1, NUM_ACTIONS), dtype=np.float32)
-            if game.current_player == player:
-                mask[0, game.legal_ids()] = 1.0
-        else:
-            self.observer.observe_flat(game, player, out=self._obs[0])
-            mask = legal_action_mask(game, player).astype(np.float32)[None]
+        game = face_of(game)
+        game.observe_flat(player, self._obs[0])
+        mask = np.zeros((1, NUM_ACTIONS), dtype=np.float32)
+        if game.current_player == player:
+            mask[0, game.legal_ids()] = 1.0
         _, logits = self.session.run(["action", "masked_logits"], {"observation": self._obs, "action_mask": mask})
         return logits[0]
 
     def act_on_game(self, game: Game, player: int) -> Action:
         """The policy's most likely legal action for ``player`` (who must be the one to move)."""
         logits = self._logits(game, player)
-        if getattr(game, "engine", None) == "native":
-            legal = game.legal_actions()
-            by_id = dict(zip(CODEC.encode_many(legal), legal, strict=True))
-        else:
-            by_id = legal_actions_by_id(game)
+        legal = game.legal_actions()
+        by_id = dict(zip(CODEC.encode_many(legal), legal, strict=True))
         best = max(by_id, key=lambda i: (logits[i], -i))
         return by_id[best]
 

@@ -55,13 +55,6 @@ class StrategistAgent(HeuristicAgent):
         super().reset()
         self._chosen.clear()
 
-    def _make_twin(self, native):
-        """The native strategist of this archetype, seed and variation (``fcm_agents.native``)."""
-        if type(self) is not StrategistAgent:
-            return None
-        return native.NativeStrategistAgent(self.fixed.name if self.fixed is not None else None, seed=self._seed,
-                                            name=self.name, variation=self.variation)
-
     # ------------------------------------------------------------------ the plan
 
     def plan_for(self, state: GameState, player: int) -> Archetype:

@@ -86,7 +86,7 @@ def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max
                 raise ValueError(f"backend must be 'process' or 'ray', got {backend!r}")
             elif address is not None:
                 raise ValueError("an address is for --backend ray (a Ray cluster to join)")
-            from fcm_env.env.engines import resolve_engine
+            from fcm_env.engines import resolve_engine
 
             config = TournamentConfig(tuple(lineup), games=games, seed=seed, variant=variant, max_rounds=max_rounds,
                                       workers=workers, engine=resolve_engine(engine))

@@ -158,8 +158,8 @@ class Observer:
 def _state_of(game: object) -> GameState:
     state = getattr(game, "state", game)
     if not isinstance(state, GameState):
-        to_python = getattr(game, "to_python", None)  # a native game (fcm_env.native.NativeGame)
-        if callable(to_python):
-            return to_python().state
+        snapshot = getattr(game, "snapshot", None)  # a game whose state is a summary (the native engine's)
+        if callable(snapshot):
+            return snapshot().state
         raise TypeError(f"expected a Game or GameState, got {type(game).__name__}")
     return state

@@ -287,7 +287,7 @@ class Game:
         (the list is never changed in place, only replaced). A recorded history or event log is
         copied, which costs time in proportion to its length.
         """
-        game = Game(self.state.clone())
+        game = self._spawn(self.state.clone())
         game._legal_cache = self._legal_cache
         game.history = None if self.history is None else list(self.history)
         if self.events is not None:
@@ -304,7 +304,11 @@ class Game:
         ``rng``; the result never depends on the true hidden values (``fcm_env.engine.hidden.determinize``).
         The new game keeps no history and no event log: those hold the true hidden moves.
         """
-        return Game(determinize_state(self.state, observer, rng, model))
+        return self._spawn(determinize_state(self.state, observer, rng, model))
+
+    def _spawn(self, state: GameState) -> Game:
+        """A new game of this game's class on ``state`` (so a subclass's clones keep its face)."""
+        return type(self)(state)
 
     def seat_view(self, player: int) -> SeatView:
         """The game as ``player``'s seat may know it: other players' hidden facts erased (a kept reserve
@@ -393,9 +397,13 @@ class SeatView(Game):
             raise ValueError(f"player must be a player id 0..{game.state.num_players - 1}, got {player!r}")
         super().__init__(seat_state(game.state, player))
         self.seat = player
+        self._playable = getattr(game, "_playable", type(game))
         pending = game.pending
         if pending is not None and pending.player == player:  # the seat's own decision: nothing of it is masked
             self._legal_cache = game._legal_cache
+
+    def _spawn(self, state: GameState) -> Game:
+        return self._playable(state)  # a copy of a view plays: the class of the game it was taken from
 
     def apply(self, action: Action) -> None:
         raise TypeError("a seat view is read-only: clone() it to play moves on it")

@@ -172,7 +172,7 @@ the same map, turn order and game. `reset()` without a seed draws the game seed 
 own generator, itself seeded by the last seed given, so a sequence of resets is reproducible.
 `options` is accepted and ignored (no options in v0). The unwrapped env exposes the running
 engine game as `env.unwrapped.game` (read it, do not change it): a `Game` on the Python engine, a
-`fcm_env.native.NativeGame` on the native one (`game.to_python()` gives the `Game` at its position).
+`NativeGame` on the native one: both have the one face `fcm_env.engines.GameLike` (`game.snapshot()` gives the full Python `Game` at its position).
 
 ### Usage
 
@@ -211,11 +211,12 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from fcm_env import engines
 from fcm_env.encoding import NUM_ACTIONS
 from fcm_env.engine.actions import IllegalActionError
-from fcm_env.engine.game import Game
+from fcm_env.engines import GameLike
 
-from . import common, engines
+from . import common
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 
@@ -308,7 +309,7 @@ class raw_env(AECEnv, EzPickle):
         }
         self.action_spaces = {a: common.action_space() for a in self.possible_agents}
 
-        self.game: Game | Any | None = None  # a NativeGame on the native engine
+        self.game: GameLike | None = None  # a game of either engine (fcm_env.engines.GameLike)
         self._rng: np.random.Generator | None = None
         # per-agent observations, redrawn where the game changed (in C++ on the native engine)
         self._rows = engines.observation_rows(self.engine, self.num_players)
@@ -425,7 +426,7 @@ class raw_env(AECEnv, EzPickle):
         game = self.game
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == p:
-            mask[engines.legal_ids(game)] = 1
+            mask[game.legal_ids()] = 1
         row = self._rows.observe(game, p)
         if self.observation_format == "flat":
             observation: Any = row.copy()

@@ -20,14 +20,12 @@ import numpy as np
 from gymnasium import spaces
 
 from fcm_env.encoding import BOARD_SHAPE, CODEC, FLAT_SIZE, NUM_ACTIONS, VECTOR_SIZE
-from fcm_env.encoding.mask import legal_actions_by_id
-from fcm_env.engine.actions import Action, Decision, IllegalActionError
+from fcm_env.engine.actions import Decision, IllegalActionError
 from fcm_env.engine.game import VARIANTS, Game
 from fcm_env.engine.state import Phase
 from fcm_env.text.state import state_ascii
 
 from .action_space import ActionSpace
-from .engines import is_native, legal_ids, python_game
 from .rewards import check_reward_args
 
 #: ``human`` prints the text picture (after every reset and step, and on ``render()``)
@@ -140,14 +138,14 @@ def action_index(action: object) -> int:
     return int(action.__index__())  # type: ignore[attr-defined]
 
 
-def checked_action(game: Game, agent: str, action: object) -> Action | int:
-    """The engine action of ``agent``'s flat id (on the native engine: the id itself), or IllegalActionError
-    saying why not. Either is what the game's ``apply_legal`` takes.
+def checked_action(game: Game, agent: str, action: object) -> int:
+    """``agent``'s flat id, checked legal (an ``IllegalActionError`` saying why not): what the game's
+    ``apply_legal`` takes.
 
     Nothing is changed either way; the legal ids come from the cached mask layer (or the core).
     """
-    if type(action) in _PLAIN_IDS and is_native(game) and game.is_legal_id(action):
-        return int(action)  # the common native step: one call to the core checks the id
+    if type(action) in _PLAIN_IDS and game.is_legal_id(action):
+        return int(action)  # the common step: one call checks the id, which apply_legal takes as it is
     pending = game.pending
     if pending is None:
         raise IllegalActionError(f"{agent}: the game is over, no action is expected (got {action!r})")
@@ -157,19 +155,15 @@ def checked_action(game: Game, agent: str, action: object) -> Action | int:
             f"{agent}: action id {index} is out of range 0..{NUM_ACTIONS - 1} "
             f"(pending decision {pending.decision.name})"
         )
-    if is_native(game):
-        engine_action: Action | int | None = index if game.is_legal_id(index) else None
-    else:
-        engine_action = legal_actions_by_id(game).get(index)
-    if engine_action is None:
-        legal = legal_ids(game)
+    if not game.is_legal_id(index):
+        legal = game.legal_ids()
         shown = ", ".join(f"{i} {CODEC.action_to_string(int(i), game)}" for i in legal[:5])
         more = f", ... ({legal.size} in all)" if legal.size > 5 else ""
         raise IllegalActionError(
             f"{agent}: action id {index} ({CODEC.action_to_string(index, game)}) is not legal for the "
             f"pending decision {pending.decision.name} of player {pending.player}; legal ids: {shown}{more}"
         )
-    return engine_action
+    return index
 
 
 #: action types taken as ids as they are (the usual ones: a Python int, a sampled numpy int)
@@ -184,7 +178,7 @@ def step_info(game: Game, player: int, agent_names: list[str], strings: bool = F
     info = _shared_info(game)
     info["cash"] = int(game.state.players[player].cash)
     if game.current_player == player:
-        info["legal_action_count"] = int(legal_ids(game).size)
+        info["legal_action_count"] = int(game.legal_ids().size)
     if strings:
         add_info_strings(info, agent_names)
     return info
@@ -193,19 +187,15 @@ def step_info(game: Game, player: int, agent_names: list[str], strings: bool = F
 def step_infos(game: Game, agents: list[str], agent_names: list[str],
                strings: bool = False) -> dict[str, dict[str, Any]]:
     """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
-    if is_native(game):  # one call to the core for the facts every info shows
-        phase, decision, rounds, mover, cash = game.info_facts()
-        if not strings and len(agents) == len(agent_names):  # the common step: every agent still in
-            infos = {a: {"phase_id": phase, "decision_id": decision, "round": rounds, "to_move_id": mover,
-                         "legal_action_count": 0, "cash": money, "rank": -1, "winner": False,
-                         "truncated_by_max_rounds": False} for a, money in zip(agent_names, cash, strict=True)}
-            if mover >= 0:
-                infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
-            return infos
-        shared = _info(phase, decision, rounds, mover)
-    else:
-        shared = _shared_info(game)
-        cash = [player.cash for player in game.state.players]
+    phase, decision, rounds, mover, cash = game.info_facts()  # one call for the facts every info shows
+    if not strings and len(agents) == len(agent_names):  # the common step: every agent still in
+        infos = {a: {"phase_id": phase, "decision_id": decision, "round": rounds, "to_move_id": mover,
+                     "legal_action_count": 0, "cash": money, "rank": -1, "winner": False,
+                     "truncated_by_max_rounds": False} for a, money in zip(agent_names, cash, strict=True)}
+        if mover >= 0:
+            infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
+        return infos
+    shared = _info(phase, decision, rounds, mover)
     if strings:
         add_info_strings(shared, agent_names)
     infos = {}
@@ -213,9 +203,8 @@ def step_infos(game: Game, agents: list[str], agent_names: list[str],
         if a in agents:
             info = infos[a] = shared.copy()
             info["cash"] = int(money)
-    mover = game.current_player
-    if mover is not None and agent_names[mover] in infos:
-        infos[agent_names[mover]]["legal_action_count"] = int(legal_ids(game).size)
+    if mover >= 0 and agent_names[mover] in infos:
+        infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
     return infos
 
 
@@ -282,7 +271,7 @@ def render_game(game: Game | None, render_mode: str | None) -> str | np.ndarray 
         return None
     if game is None:
         raise RuntimeError("call reset() before render()")
-    state = python_game(game).state  # the renderers read the Python engine's state
+    state = game.snapshot().state  # the renderers read the full Python state
     if render_mode == "human":
         print(state_ascii(state), flush=True)
         return None

@@ -18,17 +18,17 @@ from typing import Any
 
 import numpy as np
 
+from fcm_env import engines
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
 from . import common
 from .rewards import standings
 
 
-def _native():
+def _native() -> Any:
     from fcm_env.native import _core
-    from fcm_env.native.game import NativeGame
 
-    return _core, NativeGame
+    return _core
 
 
 class NativeSubEnv:
@@ -45,8 +45,7 @@ class NativeSubEnv:
     @property
     def game(self) -> Any:
         """A copy of the running game (a ``NativeGame``): reading it never changes the batch."""
-        _, native_game = _native()
-        return native_game(self._batch.core.game(self.index))
+        return engines.from_core(self._batch.core.game(self.index))
 
     @property
     def learner(self) -> int:
@@ -78,7 +77,7 @@ class NativeBatch:
     """The C++ batch and its buffers; ``FcmVectorEnv`` drives it (see the module docstring)."""
 
     def __init__(self, num_envs: int, threads: int, settings: dict[str, Any]) -> None:
-        core, _ = _native()
+        core = _native()
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
             raise ValueError(f"threads must be a positive int, got {threads!r}")
         self.settings = settings
@@ -118,7 +117,7 @@ class NativeBatch:
     def step(self, actions: np.ndarray) -> None:
         from fcm_env.engine.actions import IllegalActionError
 
-        core, _ = _native()
+        core = _native()
         ids = np.ascontiguousarray(actions, dtype=np.int64)
         try:
             self.core.step(ids, self.obs, self.masks, self.rewards, self.terminations, self.truncations, self.done,
@@ -139,5 +138,4 @@ class NativeBatch:
         return info
 
     def final_info(self, index: int) -> dict[str, Any]:
-        _, native_game = _native()
-        return self.info(native_game(self.core.final_game(index)), self.core.final_learner(index))
+        return self.info(engines.from_core(self.core.final_game(index)), self.core.final_learner(index))

@@ -55,11 +55,13 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 
+from fcm_env import engines
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer
 from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import Game
+from fcm_env.engines import GameLike
 
-from . import common, engines
+from . import common
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
@@ -143,7 +145,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
         self.action_space = common.action_space()
         self.agent_names = [f"player_{p}" for p in range(self.num_players)]
 
-        self.game: Game | Any | None = None  # a NativeGame on the native engine
+        self.game: GameLike | None = None  # a game of either engine (fcm_env.engines.GameLike)
         self.learner: int = 0
         #: player id -> opponent agent of the running episode (the learner's id is absent)
         self.opponents: dict[int, Any] = {}
@@ -230,17 +232,17 @@ class FcmSingleAgentEnv(gymnasium.Env):
             # fcm_agents' native players and the Python agents that hand native games to them)
             native_ok = isinstance(agent, RandomLegalPlayer) or getattr(agent, "plays_native", False) \
                 or getattr(agent, "reads_legal_actions_only", False)
-            shown = game if native_ok else engines.python_game(game)
+            shown = game if native_ok else game.snapshot()
             action = act_on_game(shown, player)
             try:
                 game.apply(action)  # checks legality first and changes nothing on failure
             except IllegalActionError as error:
                 raise IllegalActionError(f"{who}: {error}") from error
             return
-        obs = engines.observe_flat(game, player, self._opp_obs, self._observer)
+        obs = game.observe_flat(player, self._opp_obs)
         mask = self._opp_mask
         mask[:] = 0
-        mask[engines.legal_ids(game)] = 1
+        mask[game.legal_ids()] = 1
         game.apply_legal(common.checked_action(game, who, agent.act(obs, mask)))
 
     def _info(self) -> dict[str, Any]:
@@ -270,13 +272,13 @@ class FcmSingleAgentEnv(gymnasium.Env):
 
     def observe_into(self, out: np.ndarray) -> np.ndarray:
         """The learner's flat observation written into ``out`` (float32[FLAT_SIZE])."""
-        return engines.observe_flat(self.game, self.learner, out, self._observer)
+        return self.game.observe_flat(self.learner, out)
 
     def mask_into(self, out: np.ndarray) -> np.ndarray:
         """The learner's legal ids as 1s in ``out`` (int8 or bool [NUM_ACTIONS]); zeros once over."""
         out[:] = 0
         if not self.game.is_over and self.game.current_player == self.learner:
-            out[engines.legal_ids(self.game)] = 1
+            out[self.game.legal_ids()] = 1
         return out
 
     # ------------------------------------------------------------------ gymnasium API

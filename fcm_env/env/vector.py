@@ -44,6 +44,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from fcm_env import engines
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
 from . import common
@@ -79,7 +80,7 @@ class FcmVectorEnv(VectorEnv):
         self._native: NativeBatch | None = None
         if env_fn is None and not {"opponents", "opponent_sampler"} & set(env_kwargs):
             template = make()
-            if template.engine == "native" and template.observation_format == "flat":
+            if engines.batch_core(template.engine) is not None and template.observation_format == "flat":
                 self._native = NativeBatch(int(num_envs), int(threads), _settings(template))
         self.envs: list[Any] = self._native.subs if self._native else [make() for _ in range(int(num_envs))]
         for e in [] if self._native else self.envs:

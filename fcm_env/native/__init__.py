@@ -37,8 +37,10 @@ from fcm_env.encoding.action_codec import (
     CODEC,
     DECISION_KINDS,
 )
-from fcm_env.engine.actions import Decision
+from fcm_env.engine.actions import ActionKind, Decision
+from fcm_env.engine.events import HIDDEN_DECISIONS
 from fcm_env.engine.phases.working.recruit_train import TRAIN_STEPS
+from fcm_env.engine.state import Phase
 
 try:
     from fcm_env.native import _core
@@ -191,9 +193,28 @@ def _observation_layout() -> dict:
     }
 
 
+def _by_value(enum) -> list[str]:
+    """An enum's names by value, 0..n-1 (the C++ enums are numbered alike: a gap is an error here)."""
+    members = sorted(enum, key=int)
+    if [int(m) for m in members] != list(range(len(members))):
+        raise ImportError(f"fcm_env.native: {enum.__name__} is not numbered 0..{len(members) - 1}")
+    return [m.name for m in members]
+
+
+def _names() -> dict:
+    """The enums' names and the face-down decisions, from fcm_env.engine (their one home)."""
+    return {"phases": _by_value(Phase), "decisions": _by_value(Decision), "action_kinds": _by_value(ActionKind),
+            "hidden": sorted(int(d) for d in HIDDEN_DECISIONS)}
+
+
 def load_data(module) -> None:
     """Hand a module compiled with the engine's sources (``_core``, or an extension of a layer above that
-    links its own copy of them) what it reads from the Python side once: its tables are its own."""
+    links its own copy of them) what it reads from the Python side once: its tables are its own. A table the
+    core cannot hold (an enum with a member added on one side only) fails the import, naming it."""
+    try:
+        module.set_names(_names())
+    except ValueError as exc:
+        raise ImportError(f"fcm_env.native: {exc}") from exc
     module.set_map_tiles(_map_tiles())
     module.set_components(_components())
     module.set_rules_data(_rules_data())

@@ -68,7 +68,7 @@ def game_digests(num_players: int, variant: str, seed: int, max_rounds: int, act
 def native_game_digests(num_players: int, variant: str, seed: int, max_rounds: int,
                         act_bias: float) -> dict[str, str]:
     """``game_digests`` of the same game played on the native core: the same streams must come out."""
-    from fcm_env.native.game import NativeGame
+    from fcm_env.engines.native_game import NativeGame
 
     rng = random.Random(f"golden/{num_players}/{variant}/{seed}")
     game = NativeGame.new(num_players, seed, variant, max_rounds)

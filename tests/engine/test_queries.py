@@ -31,8 +31,8 @@ def test_a_hand_written_position_at_dinnertime_advances_to_the_next_decision(loa
     game = load_game(json.loads(json.dumps(Game(state).to_dict())))  # a document, loaded
     assert game.pending is None and game.state.phase == Phase.WORKING  # loading moves nothing
     assert game.advance() is game
-    p = game.state.players[0]
-    assert p.cash == 125 and p.income == 125 and game.state.houses[2].demand == []
+    p = game.snapshot().state.players[0]  # the whole position (the native game's state holds the table facts)
+    assert p.cash == 125 and p.income == 125 and game.snapshot().state.houses[2].demand == []
     assert game.state.phase == Phase.PAYDAY
     assert game.pending.decision == Decision.FIRE and game.pending.player == 0
     assert game.state.players[1].cash == 0
@@ -51,9 +51,10 @@ def test_a_hand_written_position_in_phase_dinnertime_runs_dinnertime_on_advance(
     game = load_game(json.loads(json.dumps(Game(state).to_dict())))
     assert game.pending is None and game.state.phase == Phase.DINNERTIME  # loading moves nothing
     game.advance()
-    players = game.state.players
+    full = game.snapshot().state
+    players = full.players
     assert players[0].cash == 30 and players[0].income == 20 and players[1].cash == 3
-    assert game.state.bank == 1000 - 33 and game.state.houses[2].demand == []
+    assert full.bank == 1000 - 33 and full.houses[2].demand == []
     assert Milestone.FIRST_HAVE_20 in players[0].milestones
     assert game.state.phase == Phase.PAYDAY
     assert game.pending.decision == Decision.FIRE and game.pending.player == 0
@@ -69,7 +70,7 @@ def test_a_hand_written_position_in_phase_marketing_runs_the_campaigns_on_advanc
     game = load_game(json.loads(json.dumps(Game(state).to_dict())))
     assert game.pending is None and game.state.phase == Phase.MARKETING
     game.advance()
-    state = game.state
+    state = game.snapshot().state
     assert state.houses[2].demand == [Good.PIZZA] and state.campaigns == []
     assert 14 in state.marketing_supply and state.players[1].hand[E.MARKETING_TRAINEE] == 1
     assert state.round == 3 and state.phase in (Phase.RESTRUCTURING, Phase.ORDER_OF_BUSINESS)

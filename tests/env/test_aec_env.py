@@ -395,12 +395,12 @@ def test_render_modes():
     ansi = raw_env(num_players=2, render_mode="ansi")
     ansi.reset(seed=0)
     text = ansi.render()
-    assert isinstance(text, str) and text == state_ascii(ansi.game.state)
+    assert isinstance(text, str) and text == state_ascii(ansi.game.snapshot().state)
     rgb = env(num_players=2, render_mode="rgb_array")
     rgb.reset(seed=0)
     image = rgb.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
-    np.testing.assert_array_equal(image, board_array(rgb.unwrapped.game.state, scale=RENDER_SCALE))
+    np.testing.assert_array_equal(image, board_array(rgb.unwrapped.game.snapshot().state, scale=RENDER_SCALE))
     silent = raw_env(num_players=2)
     silent.reset(seed=0)
     with pytest.warns(UserWarning):

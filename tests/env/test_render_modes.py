@@ -90,18 +90,18 @@ def test_human_mode_prints_what_ansi_returns_after_reset_step_and_render(capsys)
 def test_single_agent_human_mode_prints_on_reset_and_step(capsys):
     e = FcmSingleAgentEnv(num_players=2, render_mode="human")
     e.reset(seed=2)
-    assert capsys.readouterr().out == state_ascii(e.game.state) + "\n"
+    assert capsys.readouterr().out == state_ascii(e.game.snapshot().state) + "\n"
     e.step(int(np.flatnonzero(e.action_masks())[0]))
-    assert capsys.readouterr().out == state_ascii(e.game.state) + "\n"
+    assert capsys.readouterr().out == state_ascii(e.game.snapshot().state) + "\n"
     assert e.render() is None
-    assert capsys.readouterr().out == state_ascii(e.game.state) + "\n"
+    assert capsys.readouterr().out == state_ascii(e.game.snapshot().state) + "\n"
     passive_env_checker.env_render_passive_checker(e)  # gymnasium's own check of the human mode
 
 
 def test_vector_human_mode_prints_every_game_and_returns_none(capsys):
     venv = FcmVectorEnv(2, num_players=2, render_mode="human")
     venv.reset(seed=0)
-    texts = [state_ascii(e.game.state) + "\n" for e in venv.envs]
+    texts = [state_ascii(e.game.snapshot().state) + "\n" for e in venv.envs]
     assert texts[0] != texts[1]
     assert capsys.readouterr().out == "".join(texts)
     assert venv.render() is None

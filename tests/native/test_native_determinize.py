@@ -13,7 +13,7 @@ import pytest
 
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 
 def _positions(num_players: int, seed: int, max_rounds: int = 6):

@@ -10,7 +10,7 @@ from tampered_states import TAMPERED, restructuring_document
 from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.serialize import StateFormatError
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 
 @pytest.mark.parametrize(("mutate", "message"), TAMPERED[:12])

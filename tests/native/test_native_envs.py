@@ -11,9 +11,9 @@ import pytest
 
 import fcm_env
 from fcm_env.engine.actions import IllegalActionError
+from fcm_env.engines.native_game import NativeGame
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv, pick_from_masks
-from fcm_env.native.game import NativeGame
 
 
 def _same(a, b) -> None:

@@ -28,7 +28,7 @@ def test_without_the_core_the_envs_run_on_python_with_one_notice():
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert out[0] == "Game python"
+    assert out[0] == "PythonGame python"
     assert out[1].startswith("refused: engine='native' needs the C++ core, which this install lacks: ")
     assert done.stderr.splitlines() == [(
         "fcm_env: the native core is not built in this install; the envs run on the Python engine "

@@ -17,7 +17,7 @@ from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import Phase
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 
 def spelled(action: Action) -> str:

@@ -32,7 +32,7 @@ from fcm_env.data import EmployeeType as E
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import Phase
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 RECORD = json.loads((Path(__file__).parents[1] / "agents" / "heuristic_games.json").read_text())
 GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND_BOY)

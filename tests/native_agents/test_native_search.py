@@ -18,7 +18,7 @@ from fcm_agents.search import SearchAgent, parse_params
 from fcm_agents.search.native_search import NativeSearchAgent
 from fcm_agents.strategist import StrategistAgent
 from fcm_env.engine.game import Game
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 
 def _lockstep(spec: str, opponents, players: int, seed: int, rounds: int) -> tuple[int, int]:

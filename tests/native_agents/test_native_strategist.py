@@ -21,12 +21,14 @@ from mixed_games import mixed_game
 
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_agents.match import play_game
-from fcm_agents.native import NativeStrategistAgent
+from fcm_agents.native import NativeStrategistAgent, twin_of
+from fcm_agents.registry import make_agent
 from fcm_agents.strategist import StrategistAgent
 from fcm_agents.strategist.archetypes import ARCHETYPES
+from fcm_agents.twins import TwinnedAgent
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.game import Game
-from fcm_env.native.game import NativeGame
+from fcm_env.engines.native_game import NativeGame
 
 PLANS = [None, *ARCHETYPES]
 GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND_BOY, E.TRAINER)
@@ -85,19 +87,22 @@ def test_mixed_games_get_the_same_answers(plan):
         assert mixed_game(python, native, players, seed, 9, GIFTS) > 100
 
 
-def test_the_python_classes_hand_native_games_to_their_twins():
-    lineup = lambda: [StrategistAgent("expansion", seed=1), HeuristicAgent(seed=2), StrategistAgent(seed=3)]
+def test_the_registry_pairs_the_python_classes_with_their_twins():
+    lineup = lambda: [make_agent("strategist:archetype=expansion", seed=1), make_agent("heuristic", seed=2),
+                      make_agent("strategist", seed=3)]
     python = play_game(lineup(), seed=3601, max_rounds=10, engine="python")
     native = play_game(lineup(), seed=3601, max_rounds=10, engine="native")
     assert (native.cash, native.winners, native.decisions) == (python.cash, python.winners, python.decisions)
-    agent = StrategistAgent("cfo", seed=4)
-    assert agent.plays_native and agent._twin is not None
+    agent = make_agent("strategist:archetype=cfo", seed=4)
+    assert isinstance(agent, TwinnedAgent) and isinstance(agent.twin, NativeStrategistAgent)
+    assert isinstance(agent.reference, StrategistAgent) and agent.fixed.name == "cfo"  # the reference's attributes
 
     class Tweaked(StrategistAgent):
         def _recruit(self, game, player, legal):
             return legal[0]
 
-    assert not Tweaked(seed=1).plays_native  # its own answers are Python's only
+    assert twin_of(Tweaked(seed=1)) is None  # its own answers are Python's only
+    assert not hasattr(StrategistAgent(seed=1), "plays_native")  # the reference knows nothing of C++
 
 
 def test_bad_arguments_are_refused_with_a_clear_error():

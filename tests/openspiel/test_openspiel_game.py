@@ -27,7 +27,7 @@ from fcm_env.openspiel import (
 
 
 def _needs_native() -> None:
-    from fcm_env.env.engines import native_available
+    from fcm_env.engines import native_available
 
     if not native_available():
         pytest.skip("the native core is not built in this install")

@@ -48,11 +48,13 @@ def test_timed_agent_answers_like_the_agent_and_times_it():
 
 
 def test_a_timed_opponent_says_what_its_agent_reads():
-    from fcm_agents import HeuristicAgent, RandomAgent
+    from fcm_agents import HeuristicAgent, RandomAgent, make_agent
     from fcm_training.sb3.timing import StageTimer, TimedAgent
 
     timer = StageTimer()
-    assert TimedAgent(HeuristicAgent(), "heuristic", timer).plays_native  # its native twin answers alike
+    twinned = make_agent("heuristic")  # the registry pairs the reference with its C++ twin where built
+    assert TimedAgent(twinned, "heuristic", timer).plays_native == hasattr(twinned, "twin")
+    assert not getattr(TimedAgent(HeuristicAgent(), "heuristic", timer), "plays_native", False)  # the reference
     assert TimedAgent(RandomAgent(), "random", timer).reads_legal_actions_only
 
     class Plain:

@@ -27,9 +27,8 @@ import numpy as np
 from fcm_agents.base import agent_move
 from fcm_agents.registry import make_agent
 from fcm_agents.search import SearchAgent
-from fcm_env.encoding import CODEC, Observer
-from fcm_env.engine.game import Game
-from fcm_env.env.engines import resolve_engine
+from fcm_env.encoding import CODEC, FLAT_SIZE
+from fcm_env.engines import new_game, resolve_engine
 
 from ..common.interrupts import deferred_signals, stop_on_signals
 from ..common.process_pool import map_in_processes
@@ -51,30 +50,20 @@ def play_positions(seed: int, search: str, opponents: dict[str, float], num_play
     seat = int(rng.integers(num_players))
     searchers = set(range(num_players)) if opponent == SELF else {seat}
     agents = [make_agent(search if p in searchers else opponent, seed=seed * 10 + p) for p in range(num_players)]
-    observer = Observer()
-    buffer = np.zeros(observer.flat_size, dtype=np.float32)
-    native = resolve_engine(engine) == "native"
-    if native:
-        from fcm_env.native.game import NativeGame
-
-        game = NativeGame.new(num_players, seed, "standard", max_rounds)
-    else:
-        game = Game.new(num_players, seed=seed, max_rounds=max_rounds)  # as fcm_agents.match.play_game
+    buffer = np.zeros(FLAT_SIZE, dtype=np.float32)
+    game = new_game(engine, num_players, seed, "standard", max_rounds)  # as fcm_agents.match.play_game
     rows: list[tuple] = []
     while not game.is_over:
         mover = game.current_player
         agent = agents[mover]
         if mover not in searchers:
-            game.apply(agent_move(agent, game, mover, observer, buffer))
+            game.apply(agent_move(agent, game, mover, buffer))
             continue
         searched = agent.stats.searched
         legal = game.legal_actions()
         action = agent.act_on_game(game, mover)
         if agent.stats.searched > searched:
-            if native:
-                game.observe_flat(mover, buffer)
-            else:
-                observer.observe_flat(game, mover, out=buffer)
+            game.observe_flat(mover, buffer)
             nonzero = np.flatnonzero(buffer)
             rows.append((mover, int(game.state.round), nonzero.astype(np.int32), buffer[nonzero].astype(np.float16),
                          np.asarray(CODEC.encode_many(legal), dtype=np.int32),

@@ -25,7 +25,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from fcm_agents.base import agent_move
 from fcm_env.encoding import NUM_ACTIONS, encode
-from fcm_env.env import common, engines
+from fcm_env.env import common
 from fcm_env.env.aec import raw_env
 
 LEARNER = "learner"
@@ -113,9 +113,9 @@ class FcmMultiAgentEnv(MultiAgentEnv):
         self._seat_ids = [agent_id(r, p) for p, r in enumerate(roles)]
         self.agents = list(self._seat_ids)
         if "heuristic" in roles:
-            from fcm_agents import HeuristicAgent
+            from fcm_agents.registry import make_agent
 
-            self._heuristic = HeuristicAgent(seed=int(self._rng.integers(2**31)))
+            self._heuristic = make_agent("heuristic", seed=int(self._rng.integers(2**31)))
         low, high = self.game_seeds
         self._aec.reset(seed=int(self._rng.integers(low, high)))
         mover = self._mover()
@@ -154,5 +154,5 @@ class FcmMultiAgentEnv(MultiAgentEnv):
             if role == "heuristic":  # it reads the engine state: a Python copy of a native position
                 mask[encode(agent_move(self._heuristic, game, player))] = 1
             elif game.current_player == player:
-                mask[engines.legal_ids(game)] = 1
+                mask[game.legal_ids()] = 1
         return {"observation": np.zeros(1, dtype=np.float32), "action_mask": mask}

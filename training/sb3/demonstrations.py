@@ -122,6 +122,6 @@ class Recorder:
 
 def teachers_for(seed: int, num_players: int) -> list:
     """The heuristic labelling each seat of the game on ``seed``."""
-    from fcm_agents import HeuristicAgent
+    from fcm_agents.registry import make_agent
 
-    return [HeuristicAgent(seed=int(seed) * 10 + p) for p in range(num_players)]
+    return [make_agent("heuristic", seed=int(seed) * 10 + p) for p in range(num_players)]

@@ -9,16 +9,13 @@
 
 #include "codec.h"
 #include "hidden.h"
+#include "names.h"
 
 namespace fcm::players {
 
 namespace {
 
 constexpr double kUntried = 0.5;  // an action not yet tried counts as an even chance (mcts.UNTRIED)
-
-bool hidden_decision(Decision d) {  // events.HIDDEN_DECISIONS
-  return d == Decision::kReserveCard || d == Decision::kRestructure || d == Decision::kFire;
-}
 
 }  // namespace
 
@@ -39,7 +36,7 @@ Search::Edge& Search::Node::edge(const Key& key, double prior) {
 }
 
 Search::Key Search::key_of(const Pending& pending, const Action& action, int observer) {
-  const bool hidden = hidden_decision(pending.decision) && pending.player != observer;
+  const bool hidden = is_hidden_decision(pending.decision) && pending.player != observer;
   return Key{static_cast<int>(pending.decision), pending.player, hidden, hidden ? Action{} : action};
 }
 
@@ -182,7 +179,7 @@ void Search::iterate(const GameState& real, int me, Node& root) {
     const bool choice = legal.size() > 1;
     Action action;
     Edge* edge;
-    if (!choice || (mover != me && hidden_decision(pending.decision))) {
+    if (!choice || (mover != me && is_hidden_decision(pending.decision))) {
       // no choice to search: a forced move, or a face-down move the searcher cannot see
       action = choice ? play((*rollout_)[static_cast<std::size_t>(mover)], world, mover) : legal[0];
       edge = &node->edge(key_of(pending, action, me), 1.0);

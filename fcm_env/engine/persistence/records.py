@@ -94,7 +94,7 @@ class GameRecord:
             seed=state.seed,
             variant=state.variant,
             max_rounds=state.max_rounds,
-            board=state.board.layout_strings(),
+            board=[list(row) for row in game.to_dict()["board"]],  # a game of either engine writes its document
             actions=list(game.history),
             result=result_of(game),
             agents=None if agents is None else list(agents),

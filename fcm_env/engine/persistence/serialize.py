@@ -88,14 +88,18 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return doc
 
 
-def state_from_dict(data: Any) -> GameState:
-    """Build a new ``GameState`` from a state document; ``StateFormatError`` if it is malformed."""
+def state_from_dict(data: Any, *, trusted: bool = False) -> GameState:
+    """Build a new ``GameState`` from a state document; ``StateFormatError`` if it is malformed.
+
+    ``trusted=True`` is for a document an engine itself just wrote (a native game's ``snapshot``): the
+    types are still decoded, the rule-level checks (``validate_state``) are skipped."""
     if not isinstance(data, dict):
         fail("", f"a state document is a JSON object, got {type(data).__name__}")
     check_header(data, FORMAT, VERSION)
     body = {key: value for key, value in data.items() if key not in _HEADER}
     state = from_jsonable(GameState, body)
-    validate_state(state)  # the rule-level facts (validate.py)
+    if not trusted:
+        validate_state(state)  # the rule-level facts (validate.py)
     return state
 
 

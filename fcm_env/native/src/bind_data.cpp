@@ -11,6 +11,7 @@
 
 #include "board.h"
 #include "codec.h"
+#include "names.h"
 #include "observation.h"
 #include "rules_data.h"
 #include "state.h"
@@ -224,6 +225,34 @@ ObservationLayout layout_from(const py::dict& raw) {
 }  // namespace
 
 void bind_data(py::module_& m) {
+  m.def(
+      "set_names",
+      [](const py::dict& raw) {
+        Names n;
+        n.phases = raw["phases"].cast<std::vector<std::string>>();
+        n.decisions = raw["decisions"].cast<std::vector<std::string>>();
+        n.action_kinds = raw["action_kinds"].cast<std::vector<std::string>>();
+        n.hidden.assign(n.decisions.size(), false);
+        for (int d : raw["hidden"].cast<std::vector<int>>()) {
+          if (d < 0 || d >= static_cast<int>(n.hidden.size())) throw std::invalid_argument("set_names: hidden decision out of range");
+          n.hidden[static_cast<std::size_t>(d)] = true;
+        }
+        set_names(std::move(n));
+      },
+      py::arg("names"), "load the enums' names and the face-down decisions (fcm_env.native does it from fcm_env.engine)");
+  m.def("names", [] {
+    const Names& n = names();
+    std::vector<int> hidden;
+    for (std::size_t d = 0; d < n.hidden.size(); ++d) {
+      if (n.hidden[d]) hidden.push_back(static_cast<int>(d));
+    }
+    py::dict out;
+    out["phases"] = n.phases;
+    out["decisions"] = n.decisions;
+    out["action_kinds"] = n.action_kinds;
+    out["hidden"] = hidden;
+    return out;
+  }, "the names the core holds (set_names)");
   m.def("set_observation_layout", [](const py::dict& raw) { set_observation_layout(layout_from(raw)); },
         py::arg("layout"), "load the observation layout (fcm_env.native does it from fcm_env.encoding)");
   m.def("set_rules_data", [](const py::dict& raw) { set_rules_data(rules_from(raw)); }, py::arg("data"),

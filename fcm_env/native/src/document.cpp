@@ -51,13 +51,6 @@ std::vector<Square> squares_from(const py::handle& raw) {
   return out;
 }
 
-int index_of(const char* const* names, int count, const std::string& name, const char* what) {
-  for (int i = 0; i < count; ++i) {
-    if (name == names[i]) return i;
-  }
-  throw std::invalid_argument(std::string("state document: unknown ") + what + " " + name);
-}
-
 std::vector<int> milestone_numbers(const py::handle& raw, const py::list& names) {
   std::vector<int> out;
   for (const auto& item : raw) {
@@ -197,8 +190,6 @@ py::dict state_document(const GameState& s, const py::list& milestone_names) {
 
 
 GameState state_from_document(const py::dict& doc, const py::list& milestone_names) {
-  static const char* const kPhases[] = {"SETUP_RESTAURANTS", "SETUP_RESERVE", "RESTRUCTURING", "ORDER_OF_BUSINESS",
-                                        "WORKING", "DINNERTIME", "PAYDAY", "MARKETING", "CLEANUP", "GAME_OVER"};
   GameState s;
   s.num_players = doc["num_players"].cast<int>();
   s.variant = doc["variant"].cast<std::string>();
@@ -207,7 +198,7 @@ GameState state_from_document(const py::dict& doc, const py::list& milestone_nam
   s.board = std::make_shared<const Board>(s.layout);
   if (!doc["max_rounds"].is_none()) s.max_rounds = doc["max_rounds"].cast<int>();
   s.round = doc["round"].cast<int>();
-  s.phase = static_cast<Phase>(index_of(kPhases, 10, doc["phase"].cast<std::string>(), "phase"));
+  s.phase = phase_named(doc["phase"].cast<std::string>());
   s.turn_order = doc["turn_order"].cast<std::vector<int>>();
   s.bank = doc["bank"].cast<int64_t>();
   s.supply = int16s<kNumTypes>(doc["supply"]);
@@ -239,14 +230,10 @@ GameState state_from_document(const py::dict& doc, const py::list& milestone_nam
   s.milestones_gone = milestone_numbers(doc["milestones_gone"], milestone_names);
   s.milestones_this_turn = milestone_numbers(doc["milestones_this_turn"], milestone_names);
   s.marketing_supply = doc["marketing_supply"].cast<std::vector<int>>();
-  static const char* const kDecisions[] = {
-      "INITIAL_RESTAURANT", "RESERVE_CARD", "RESTRUCTURE", "TURN_ORDER", "RECRUIT", "TRAIN",
-      "MARKETEER", "CAMPAIGN_TILE", "CAMPAIGN_PLACE", "CAMPAIGN_PRODUCT", "CAMPAIGN_DURATION", "PRODUCE",
-      "NEW_BUSINESS", "HOUSE_PLACE", "RESTAURANT_MANAGER", "RESTAURANT_PLACE", "FIRE", "FREEZER"};
   for (const auto& raw : doc["pending"]) {
     const auto entry = raw.cast<py::list>();
     s.pending.push_back(Pending{
-        static_cast<Decision>(index_of(kDecisions, 18, entry[0].cast<std::string>(), "decision")),
+        decision_named(entry[0].cast<std::string>()),
         entry[1].cast<int>(), entry[2].cast<std::vector<int>>()});
   }
   s.queue = doc["queue"].cast<std::vector<int>>();

@@ -49,20 +49,6 @@ const Route& route(Decision d) {
 
 }  // namespace
 
-const char* decision_name(Decision d) {
-  static const char* const kNames[] = {
-      "INITIAL_RESTAURANT", "RESERVE_CARD", "RESTRUCTURE", "TURN_ORDER", "RECRUIT", "TRAIN",
-      "MARKETEER", "CAMPAIGN_TILE", "CAMPAIGN_PLACE", "CAMPAIGN_PRODUCT", "CAMPAIGN_DURATION", "PRODUCE",
-      "NEW_BUSINESS", "HOUSE_PLACE", "RESTAURANT_MANAGER", "RESTAURANT_PLACE", "FIRE", "FREEZER"};
-  return kNames[static_cast<int>(d)];
-}
-
-const char* phase_name(Phase p) {
-  static const char* const kNames[] = {"SETUP_RESTAURANTS", "SETUP_RESERVE", "RESTRUCTURING", "ORDER_OF_BUSINESS",
-                                       "WORKING", "DINNERTIME", "PAYDAY", "MARKETING", "CLEANUP", "GAME_OVER"};
-  return kNames[static_cast<int>(p)];
-}
-
 const std::vector<Action>& Game::legal_actions() {
   if (!legal_valid_) {
     legal_.clear();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "action.h"
+#include "names.h"
 #include "state.h"
 
 namespace fcm {
@@ -40,8 +41,5 @@ class Game {
   std::vector<Action> legal_;
   bool legal_valid_ = false;
 };
-
-const char* decision_name(Decision d);
-const char* phase_name(Phase p);
 
 }  // namespace fcm

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "names.h"
 #include "rules_data.h"
 
 namespace fcm {
@@ -153,9 +154,7 @@ void one_hot(float* vec, int start, int size, int index) {
 bool context_visible(const GameState& s, int observer) {
   if (s.pending.empty()) return false;
   const Pending& p = s.pending.back();
-  const bool hidden = p.decision == Decision::kReserveCard || p.decision == Decision::kRestructure ||
-                      p.decision == Decision::kFire;
-  return p.player == observer || !hidden;
+  return p.player == observer || !is_hidden_decision(p.decision);
 }
 
 void write_head(const Writer& w, int observer, const std::vector<int>& rel) {

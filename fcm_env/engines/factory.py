@@ -8,8 +8,10 @@
   one-line notice on stderr (once per process). A pure-Python install (``FCM_PURE_PYTHON=1 pip install .``,
   docs/native.md) runs everything on the Python engine.
 
-The envs reach the game only through what both engines share (``new_game``, ``legal_ids``, the rows of
-observations), so the rest of their code is the same for both.
+This module is the one place that knows the engines by name: ``new_game`` and ``load_game`` make a game of
+either, ``on_engine`` moves a position across, ``face_of`` gives a plain ``Game`` the face, and
+``observation_rows`` the envs' kept observation rows of the engine. Everything else reads the face
+(``face.GameLike``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from fcm_env.encoding import FLAT_SIZE, legal_action_ids
+from fcm_env.encoding import FLAT_SIZE
 from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.game import Game
+
+from .face import GameLike
+from .python_game import PythonGame
 
 ENGINES = ("auto", "native", "python")
 _notice_given: list[bool] = []
@@ -33,7 +38,7 @@ def native_error() -> str | None:
     """Why the native core cannot be used here (None: it can)."""
     try:
         import fcm_env.native  # noqa: F401 - the import is the check
-    except ImportError as exc:
+    except (ImportError, AttributeError) as exc:  # AttributeError: a core built from older sources
         return str(exc)
     return None
 
@@ -59,28 +64,68 @@ def resolve_engine(engine: str) -> str:
     return "python"
 
 
-def new_game(engine: str, num_players: int, seed: int, variant: str, max_rounds: int | None) -> Any:
-    """A new game on the resolved ``engine`` (``"native"`` or ``"python"``)."""
-    if engine == "native":
-        from fcm_env.native.game import NativeGame
+def new_game(engine: str, num_players: int, seed: int, variant: str = "standard",
+             max_rounds: int | None = None) -> GameLike:
+    """A new game on ``engine`` (``"auto"``, ``"native"`` or ``"python"``): the same setup on either."""
+    if resolve_engine(engine) == "native":
+        from .native_game import NativeGame
 
         return NativeGame.new(num_players, seed, variant, max_rounds)
-    return Game.new(num_players, seed, variant, max_rounds)
+    return PythonGame.new(num_players, seed, variant, max_rounds)
 
 
-def is_native(game: object) -> bool:
-    return getattr(game, "engine", None) == "native"
+def load_game(engine: str, document: dict[str, Any]) -> GameLike:
+    """A game at a state document's position on ``engine`` (``StateFormatError`` naming the field of a
+    malformed document, on either engine: the Python loader checks it first)."""
+    if resolve_engine(engine) == "native":
+        from .native_game import NativeGame
+
+        return NativeGame.from_dict(document)
+    return PythonGame.from_dict(document)
 
 
-def legal_ids(game: Any) -> np.ndarray:
-    """The sorted legal flat ids of either engine's game (read-only)."""
-    return game.legal_ids() if is_native(game) else legal_action_ids(game)
+def face_of(game: Any) -> GameLike:
+    """``game`` with the whole face: a game of either engine as it is, a plain ``fcm_env.engine.Game`` (a
+    hand-built or replayed one) raised to ``PythonGame`` in place (the same object; it gains methods only)."""
+    if isinstance(game, PythonGame) or getattr(game, "native_core", None) is not None:
+        return game
+    if isinstance(game, Game):
+        return PythonGame.adopt(game)
+    raise TypeError(f"expected a game of either engine, got {type(game).__name__}")
 
 
-def python_game(game: Any) -> Game:
-    """The Python game at ``game``'s position (``game`` itself on the Python engine): for the renderers and
-    for agents that read the engine's state (the heuristic), which only the Python engine exposes."""
-    return game.to_python() if is_native(game) else game
+def from_core(core: Any) -> GameLike:
+    """The face of a C++ core game (``fcm_env.native.Game``: what the native batch, search and players hand
+    back), without a copy: moves through the face move ``core``."""
+    from .native_game import NativeGame
+
+    return NativeGame(core)
+
+
+def batch_core(engine: str) -> Any | None:
+    """The C++ batched env (``fcm_env.native._core.VecEnv``, driven by ``fcm_env.env.native_vector``) for envs
+    on the resolved ``engine``, or None where that engine steps its sub-envs one by one in Python."""
+    if engine not in ("native", "python"):
+        raise ValueError(f"engine must be resolved to 'native' or 'python', got {engine!r}")
+    if engine == "python":
+        return None
+    from fcm_env.native import _core
+
+    return _core.VecEnv
+
+
+def on_engine(game: GameLike | Game, engine: str) -> GameLike:
+    """The game at ``game``'s position on ``engine``: ``game`` itself where it is on that engine already,
+    else a twin made through the state document (its history and event log stay behind)."""
+    target = resolve_engine(engine)
+    native = getattr(game, "native_core", None) is not None
+    if target == "native":
+        if native:
+            return game
+        from .native_game import NativeGame
+
+        return NativeGame.from_game(game)  # type: ignore[arg-type]
+    return face_of(game.snapshot()) if native else face_of(game)
 
 
 class NativeRows:
@@ -96,7 +141,7 @@ class NativeRows:
         self._kept = _core.ObservationRows(num_players)
 
     def observe(self, game: Any, player: int) -> np.ndarray:
-        return self._kept.observe(game.core, player, self.rows[player])
+        return self._kept.observe(game.native_core, player, self.rows[player])
 
     def forget(self) -> None:
         """The next ``observe`` of every row draws it all."""
@@ -117,11 +162,3 @@ class NativeRows:
 
 def observation_rows(engine: str, num_players: int) -> ObservationRows | NativeRows:
     return NativeRows(num_players) if engine == "native" else ObservationRows(num_players)
-
-
-def observe_flat(game: Any, player: int, out: np.ndarray, observer: Any) -> np.ndarray:
-    """``player``'s flat observation of either engine's game into ``out`` (``observer``: the Python
-    engine's ``Observer``)."""
-    if is_native(game):
-        return game.observe_flat(player, out)
-    return observer.observe_flat(game, player, out=out)

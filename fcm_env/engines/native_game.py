@@ -1,14 +1,13 @@
-"""``NativeGame``: a game on the C++ core with the face of ``fcm_env.engine.game.Game`` that the envs,
-the OpenSpiel game and the tournaments use.
+"""``NativeGame``: a game on the C++ core with the whole face (``face.GameLike``).
 
 The core holds the state; Python sees it through a few cheap calls per position. What the core does not
-keep (the event log, the change stamps, the text and picture renderers, seat views, determinization) a
-native game gets by becoming a Python ``Game`` (``to_python``) through its state document, and back
-(``from_game``): both engines save the same document for the same position.
+keep (the event log, the text and picture renderers, seat views, a determinization by a Python model) a
+native game gets from ``snapshot()``, the Python game decoded from the core's own state document (both
+engines save the same document for the same position), and back through ``from_game``.
 
-``state`` is a read-only view: the table facts the rewards and infos read every step (phase, round, turn
-order, each player's cash and bankruptcy, the round cap's end) come from the core in one call; any other
-``GameState`` field is read from the Python state at the same position, built on the first such read.
+``state`` is a read-only view of the table facts only (phase, round, turn order, each player's cash and
+bankruptcy, the round cap's end: ``face.TableFacts``), from the core in one call. Any other field raises an
+``AttributeError`` that names ``snapshot()``: a full Python state costs a decode, so it is asked for by name.
 """
 
 from __future__ import annotations
@@ -22,50 +21,48 @@ from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionEr
 from fcm_env.engine.game import Game
 from fcm_env.engine.hidden.determinize import UniformModel
 from fcm_env.engine.hidden.observed import observed_action
+from fcm_env.engine.persistence.serialize import state_from_dict
 from fcm_env.engine.state import Phase
+from fcm_env.native import _core
 
-from . import _core
+from .python_game import PythonGame
 
 _PHASES = {p.name: p for p in Phase}
 _DECISIONS = {d.name: d for d in Decision}
 
 
+def _not_summarised(what: str, name: str) -> AttributeError:
+    return AttributeError(f"a native game's state view holds the table facts only, not {what}.{name}: "
+                          "read the full position from game.snapshot().state")
+
+
 class PlayerSummary:
-    """One player of ``StateSummary``: cash and bankruptcy from the core; any other field is read from the
-    Python state at the same position (built once per position, on the first such read)."""
+    """One player of ``StateSummary``: cash and bankruptcy, from the core."""
 
-    __slots__ = ("_summary", "bankrupt", "cash", "player")
+    __slots__ = ("bankrupt", "cash", "player")
 
-    def __init__(self, summary: StateSummary, player: int, cash: int, bankrupt: bool) -> None:
-        self._summary, self.player, self.cash, self.bankrupt = summary, player, cash, bankrupt
+    def __init__(self, player: int, cash: int, bankrupt: bool) -> None:
+        self.player, self.cash, self.bankrupt = player, cash, bankrupt
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._summary._python().players[self.player], name)
+        raise _not_summarised(f"players[{self.player}]", name)
 
 
 class StateSummary:
-    """A native game's state as the envs read it: the fields the rewards and infos need come from the core
-    in one call; any other ``GameState`` field is read from the Python state at the same position (built
-    once per position, on the first such read). Read-only: it is a view, changing it changes no game."""
+    """A native game's ``state``: the table facts the rewards, infos and standings read, from the core in one
+    call. Read-only: a copy of the facts at one position, changing it changes no game."""
 
-    def __init__(self, game: NativeGame, raw: tuple) -> None:
-        self._game = game
-        self._python_state: Any = None
+    def __init__(self, raw: tuple) -> None:
         (self.num_players, self.variant, self.round, phase, self.turn_order, self.truncated, players,
          self.seed, max_rounds) = raw
         self.phase = _PHASES[phase]
         self.max_rounds = None if max_rounds < 0 else max_rounds
-        self.players = [PlayerSummary(self, p, cash, bankrupt) for p, (cash, bankrupt) in enumerate(players)]
-
-    def _python(self) -> Any:
-        if self._python_state is None:
-            self._python_state = self._game.to_python().state
-        return self._python_state
+        self.players = [PlayerSummary(p, cash, bankrupt) for p, (cash, bankrupt) in enumerate(players)]
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
+        if name.startswith("__"):
             raise AttributeError(name)
-        return getattr(self._python(), name)
+        raise _not_summarised("state", name)
 
 
 def _action(pair: tuple[int, tuple[int, ...]]) -> Action:
@@ -95,6 +92,11 @@ class NativeGame:
         """The core game itself (for the core's own helpers, such as its kept observation rows)."""
         return self._core
 
+    @property
+    def native_core(self) -> _core.Game:
+        """The face's capability: the core game, for a native player or search to play on."""
+        return self._core
+
     # ------------------------------------------------------------------ creation
 
     @classmethod
@@ -119,9 +121,11 @@ class NativeGame:
         """The state document, as ``Game.to_dict`` writes it for the same position."""
         return self._core.to_dict()
 
-    def to_python(self) -> Game:
-        """The Python game at this position: for events, records, pictures, text and seat views."""
-        return Game.from_dict(self.to_dict())
+    def snapshot(self) -> PythonGame:
+        """The Python game at this position (events, records, pictures, text, the reference agents): the core's
+        own document decoded on the trusted path (no rule checks, no trial play). A copy: moves on it leave
+        this game as it is."""
+        return PythonGame(state_from_dict(self.to_dict(), trusted=True))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles (and deep copies) carry the position as its state document, and the action log."""
@@ -136,8 +140,7 @@ class NativeGame:
         return self.clone()
 
     def clone(self) -> NativeGame:
-        twin = NativeGame(self._core.clone())
-        twin._legal, twin._ids, twin._summary, twin._pending = self._legal, self._ids, self._summary, self._pending
+        twin = NativeGame(self._core.clone())  # shares nothing with this game: its caches are read anew
         twin.history = None if self.history is None else list(self.history)
         return twin
 
@@ -173,7 +176,7 @@ class NativeGame:
     @property
     def state(self) -> StateSummary:
         if self._summary is None:
-            self._summary = StateSummary(self, self._core.summary())
+            self._summary = StateSummary(self._core.summary())
         return self._summary
 
     def info_facts(self) -> tuple[int, int, int, int, list[int]]:
@@ -273,11 +276,11 @@ class NativeGame:
                 world, after = self._core.determinize(int(observer), bits.state)
                 bits.state = after
                 return NativeGame(world)
-        return NativeGame.from_game(self.to_python().determinize(observer, rng, model))
+        return NativeGame.from_game(self.snapshot().determinize(observer, rng, model))
 
     def seat_view(self, player: int) -> Game:
         """``Game.seat_view`` of this position: a read-only Python game as ``player``'s seat may know it."""
-        return self.to_python().seat_view(player)
+        return self.snapshot().seat_view(player)
 
     # ------------------------------------------------------------------ observing
 

@@ -1,0 +1,118 @@
+"""The one face of both engines (``fcm_env.engines.GameLike``): both implement all of it, the native game's
+state holds the table facts only (anything else names ``snapshot()``), a clone shares nothing with its
+original, and the factory is the one place that picks an engine."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fcm_env.encoding import FLAT_SIZE
+from fcm_env.engine.game import Game
+from fcm_env.engines import FACE_MEMBERS, GameLike, PythonGame, face_of, load_game, new_game, on_engine
+
+
+def _played(engine: str, moves: int, seed: int = 5, players: int = 3) -> GameLike:
+    game = new_game(engine, players, seed, "standard", 30)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        game.apply_id(int(rng.choice(game.legal_ids())))
+    return game
+
+
+def test_both_engines_implement_the_whole_face(engine):
+    game = new_game(engine, 2, 1)
+    assert isinstance(game, GameLike)
+    missing = [name for name in FACE_MEMBERS if not hasattr(game, name)]
+    assert missing == []
+    assert {"legal_ids", "observe_flat", "snapshot", "native_core", "determinize", "to_dict"} <= set(FACE_MEMBERS)
+
+
+def test_the_face_gives_the_same_game_on_both_engines():
+    pytest.importorskip("fcm_env.native")
+    python, native = _played("python", 0), _played("native", 0)
+    rng = np.random.default_rng(11)
+    out_p, out_n = np.zeros(FLAT_SIZE, np.float32), np.zeros(FLAT_SIZE, np.float32)
+    for _ in range(150):
+        assert python.legal_ids().tolist() == native.legal_ids().tolist()
+        assert python.info_facts() == native.info_facts()
+        mover = python.current_player
+        python.observe_flat(mover, out_p)
+        native.observe_flat(mover, out_n)
+        assert out_p.tobytes() == out_n.tobytes()
+        index = int(rng.choice(python.legal_ids()))
+        assert python.is_legal_id(index) and native.is_legal_id(index)
+        python.apply_legal(index)
+        native.apply_legal(index)
+    assert python.to_dict() == native.to_dict() == native.snapshot().to_dict()
+
+
+def test_a_native_state_names_snapshot_for_what_it_does_not_hold():
+    pytest.importorskip("fcm_env.native")
+    game = _played("native", 40)
+    assert game.state.players[0].cash == game.snapshot().state.players[0].cash  # a table fact: from the core
+    with pytest.raises(AttributeError, match=r"snapshot\(\)"):
+        _ = game.state.bank
+    with pytest.raises(AttributeError, match=r"players\[1\]\.hand.*snapshot\(\)"):
+        _ = game.state.players[1].hand
+    assert game.snapshot().state.bank == game.to_dict()["bank"]
+
+
+def test_a_clone_shares_nothing_with_its_original(engine):
+    # the bug this guards: a native clone once shared its state view with the original, so after the original
+    # moved, the clone's state reported the original's facts (92 in the bank where its own position had 95)
+    game = _played(engine, 60)
+    _ = game.state.players, game.legal_ids(), game.pending  # the original's views are read before the clone
+    twin = game.clone()
+    before = twin.to_dict()
+    seen = (twin.state.round, twin.state.phase, [p.cash for p in twin.state.players], twin.legal_ids().tolist())
+    rng = np.random.default_rng(3)
+    while game.to_dict() == before or game.info_facts()[4] == twin.info_facts()[4]:
+        game.apply_id(int(rng.choice(game.legal_ids())))
+        if game.is_over:
+            break
+    assert twin.to_dict() == before
+    assert (twin.state.round, twin.state.phase, [p.cash for p in twin.state.players],
+            twin.legal_ids().tolist()) == seen
+    assert twin.snapshot().to_dict() == before
+    assert twin.snapshot().state.bank == before["bank"] != game.snapshot().state.bank or game.is_over
+
+
+def test_snapshot_is_the_position_and_a_native_snapshot_is_a_copy(engine):
+    game = _played(engine, 30)
+    snap = game.snapshot()
+    assert isinstance(snap, Game) and snap.to_dict() == game.to_dict()
+    if game.native_core is None:
+        assert snap is game  # the Python game is its own full position
+    else:
+        snap.apply(snap.legal_actions()[0])
+        assert snap.to_dict() != game.to_dict()  # moving the copy leaves the native game as it was
+
+
+def test_a_position_moves_across_the_engines_and_back():
+    pytest.importorskip("fcm_env.native")
+    python = _played("python", 80)
+    native = on_engine(python, "native")
+    assert native.native_core is not None and native.to_dict() == python.to_dict()
+    assert on_engine(native, "native") is native
+    back = on_engine(native, "python")
+    assert back.native_core is None and back.to_dict() == python.to_dict()
+    assert load_game("native", python.to_dict()).to_dict() == python.to_dict()
+
+
+def test_a_plain_game_joins_the_face_in_place():
+    plain = Game.new(2, seed=4)
+    joined = face_of(plain)
+    assert joined is plain and isinstance(plain, PythonGame)
+    assert plain.legal_ids().size == len(plain.legal_actions())
+    with pytest.raises(TypeError, match="expected a game"):
+        face_of(object())
+    with pytest.raises(TypeError, match="SeatView"):
+        face_of(Game.new(2, seed=4).seat_view(0))
+
+
+def test_clones_and_worlds_of_a_python_game_keep_the_face():
+    game = new_game("python", 2, 8)
+    assert type(game.clone()) is PythonGame
+    assert type(game.determinize(0, np.random.default_rng(0))) is PythonGame
+    assert type(game.seat_view(0).clone()) is PythonGame
