@@ -8,6 +8,7 @@ import numpy as np
 
 from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
+from fcm_env.engines import random_legal_action
 
 from .base import SeededAgent, check_mask
 
@@ -31,5 +32,4 @@ class RandomAgent(SeededAgent):
     def act_on_game(self, game: Game, player: int) -> Action:
         if game.current_player != player:
             raise ValueError(f"player {player} is not the one to move (player {game.current_player} is)")
-        actions = game.legal_actions()
-        return actions[int(self._rng.integers(len(actions)))]
+        return random_legal_action(game, self._rng)  # the envs' random opponent's very choice

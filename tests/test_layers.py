@@ -74,7 +74,11 @@ def _imports(path: Path, module_level_only: bool = False) -> set[str]:
                 base = base[: len(base) - node.level + 1]
                 names.add(".".join(base + ([node.module] if node.module else [])))
             elif node.module:
-                names.add(node.module)
+                # ``from fcm_env import engines`` imports the sub-package fcm_env.engines, not the package alone
+                folder = ROOT / Path(*node.module.split("."))
+                subs = {f"{node.module}.{a.name}" for a in node.names
+                        if (folder / a.name).is_dir() or (folder / f"{a.name}.py").is_file()}
+                names.update(subs or {node.module})
     return names
 
 

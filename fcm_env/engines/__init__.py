@@ -29,6 +29,7 @@ from .factory import (
     resolve_engine,
 )
 from .python_game import PythonGame
+from .random_player import RandomLegalPlayer, random_legal_action
 
 __all__ = [
     "ENGINES",
@@ -37,6 +38,7 @@ __all__ = [
     "NativeRows",
     "PlayerFacts",
     "PythonGame",
+    "RandomLegalPlayer",
     "TableFacts",
     "batch_core",
     "face_of",
@@ -47,5 +49,6 @@ __all__ = [
     "new_game",
     "observation_rows",
     "on_engine",
+    "random_legal_action",
     "resolve_engine",
 ]

@@ -31,7 +31,7 @@ forward attributes; ``env.get_wrapper_attr("action_masks")()`` reaches the metho
   plus ``learner_id`` (the learner's player id) and ``action_mask``. ``info_strings=True`` adds the
   readable ``phase``, ``decision``, ``to_move``, ``learner`` and, at the end, ``winners``.
 * ``engine``: ``"native"``, ``"python"`` or ``"auto"`` (``fcm_env.env.engines``): the same games either way.
-  Opponents with ``act_on_game`` read a Python game at the position (``NativeGame.to_python``), so they play
+  Opponents with ``act_on_game`` read the full Python position (``game.snapshot()``), so they play
   as they do on the Python engine, at the Python engine's cost; those that say they read only the legal
   actions (``reads_legal_actions_only``, ``RandomLegalPlayer``) or play on the native core
   (``plays_native``: the heuristic and the strategists, whose native twins answer alike) get the native game.
@@ -57,30 +57,13 @@ import numpy as np
 
 from fcm_env import engines
 from fcm_env.encoding import CODEC, FLAT_SIZE, NUM_ACTIONS, Observer
-from fcm_env.engine.actions import Action, IllegalActionError
-from fcm_env.engine.game import Game
-from fcm_env.engines import GameLike
+from fcm_env.engine.actions import IllegalActionError
+from fcm_env.engines import GameLike, RandomLegalPlayer
 
 from . import common
 from .rewards import CASH_SHAPING_SCALE, final_rewards, shaping_potential, standings
 
 OpponentSampler = Callable[[np.random.Generator], Sequence[Any]]
-
-
-class RandomLegalPlayer:
-    """The default opponent: a uniformly random legal move from its own seeded generator.
-
-    The env's own few lines, so the env imports no agent package; it chooses exactly what
-    ``fcm_agents.RandomAgent`` with the same seed chooses (tests/env/test_single_agent.py)."""
-
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self._rng = np.random.default_rng(seed)
-
-    def act_on_game(self, game: Game, player: int) -> Action:
-        actions = game.legal_actions()
-        return actions[int(self._rng.integers(len(actions)))]
 
 
 def _default_opponents(rng: np.random.Generator, count: int) -> list[Any]:
@@ -230,7 +213,7 @@ class FcmSingleAgentEnv(gymnasium.Env):
             # an agent that reads the engine's state reads the Python engine's, unless it reads only the legal
             # actions (which both engines list alike) or plays on the native core itself (``plays_native``:
             # fcm_agents' native players and the Python agents that hand native games to them)
-            native_ok = isinstance(agent, RandomLegalPlayer) or getattr(agent, "plays_native", False) \
+            native_ok = getattr(agent, "plays_native", False) \
                 or getattr(agent, "reads_legal_actions_only", False)
             shown = game if native_ok else game.snapshot()
             action = act_on_game(shown, player)

@@ -4,7 +4,7 @@ The core (``fcm_env/native/src``, bound with pybind11 as ``fcm_env.native._core`
 of the rules; the Python engine stays the reference and the lockstep tests compare them (docs/native.md).
 Importing this package hands the core what it reads from the Python side once: the printed map tiles, the
 component data, the rules' numbers, the action codec's table and the observation layout, so that nothing
-about the game is written twice. ``NativeGame`` (``fcm_env.native.game``) gives the core ``Game``'s face.
+about the game is written twice. ``NativeGame`` (``fcm_env.engines.native_game``) gives the core the one face of both engines.
 
 ``Pcg64(seed)`` draws exactly what ``numpy.random.default_rng(seed)`` draws for the calls the project makes
 (``integers``, ``permutation``, ``choice(..., replace=False)``), so ``new_game(...)`` sets up the game that

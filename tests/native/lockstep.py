@@ -24,8 +24,7 @@ from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engine.game import ROUTES, Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.persistence.serialize import state_from_dict
-from fcm_env.engine.phases import cleanup, dinnertime, marketing, payday, restructuring, working
-from fcm_env.engine.rules import bank
+from fcm_env.engine.phases import flow
 from fcm_env.engine.state import Phase
 
 CONFIGS = [(n, variant) for n in (2, 3, 4, 5) for variant in ("standard", "introductory")]
@@ -109,27 +108,8 @@ def check_decision(game: Game, actions_per_position: int = 8) -> None:
 
 
 def python_step(game: Game) -> None:
-    """One iteration of ``flow.advance``'s loop (the engine's own steps, one phase at a time)."""
-    state = game.state
-    phase = state.phase
-    if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
-        state.round = 1
-        restructuring.start_restructuring(state)
-    elif phase == Phase.ORDER_OF_BUSINESS:
-        working.start(state)
-    elif phase in (Phase.WORKING, Phase.DINNERTIME):
-        dinnertime.run(state)
-        if bank.is_broken_for_good(state):
-            state.phase = Phase.GAME_OVER
-        else:
-            payday.start(state)
-    elif phase in (Phase.PAYDAY, Phase.MARKETING):
-        marketing.run(state)
-        cleanup.start(state)
-    elif phase == Phase.CLEANUP:
-        cleanup.finish(state)
-    else:
-        raise AssertionError(f"no engine step in {phase.name}")
+    """One of the Python engine's own steps (``flow.step``, the body of ``flow.advance``'s loop)."""
+    flow.step(game.state)
 
 
 @functools.cache

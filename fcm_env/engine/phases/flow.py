@@ -30,27 +30,33 @@ def advance(state: GameState) -> list[Phase]:
     """
     steps = []
     while not state.pending and state.phase != Phase.GAME_OVER:
-        phase = state.phase
-        steps.append(phase)
-        if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
-            state.round = 1
-            restructuring.start_restructuring(state)
-        elif phase == Phase.ORDER_OF_BUSINESS:
-            working.start(state)
-        elif phase in (Phase.WORKING, Phase.DINNERTIME):  # Working 9-5 is over / Dinnertime is to run (D48)
-            dinnertime.run(state)
-            if bank.is_broken_for_good(state):  # C23, R38: the game ends after phase 4
-                state.phase = Phase.GAME_OVER
-            else:
-                payday.start(state)
-        elif phase in (Phase.PAYDAY, Phase.MARKETING):  # Payday is over / the campaigns are to run (D48)
-            marketing.run(state)
-            cleanup.start(state)
-        elif phase == Phase.CLEANUP:
-            cleanup.finish(state)
-        else:  # RESTRUCTURING always leaves a decision or moves on by itself
-            raise RuntimeError(f"no decision pending in phase {phase.name}")
+        steps.append(step(state))
     return steps
+
+
+def step(state: GameState) -> Phase:
+    """One of the engine's own steps from a position with nothing pending (one phase's run); returns the phase
+    it started from. ``advance`` loops over it; the lockstep tests compare it with the core's one step."""
+    phase = state.phase
+    if phase in (Phase.SETUP_RESTAURANTS, Phase.SETUP_RESERVE):
+        state.round = 1
+        restructuring.start_restructuring(state)
+    elif phase == Phase.ORDER_OF_BUSINESS:
+        working.start(state)
+    elif phase in (Phase.WORKING, Phase.DINNERTIME):  # Working 9-5 is over / Dinnertime is to run (D48)
+        dinnertime.run(state)
+        if bank.is_broken_for_good(state):  # C23, R38: the game ends after phase 4
+            state.phase = Phase.GAME_OVER
+        else:
+            payday.start(state)
+    elif phase in (Phase.PAYDAY, Phase.MARKETING):  # Payday is over / the campaigns are to run (D48)
+        marketing.run(state)
+        cleanup.start(state)
+    elif phase == Phase.CLEANUP:
+        cleanup.finish(state)
+    else:  # RESTRUCTURING always leaves a decision or moves on by itself; GAME_OVER has no step
+        raise RuntimeError(f"no engine step in phase {phase.name}")
+    return phase
 
 
 def winners(state: GameState) -> tuple[int, ...]:
