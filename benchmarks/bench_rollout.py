@@ -108,13 +108,13 @@ def _random_game(Game, ActionKind, players: int, seed: int, max_rounds: int) -> 
 
 
 def _native_players():
-    """(NativeGame, the native players' module) of this checkout, or None where it has no native players."""
+    """(the engine factory, the native players' module) of this checkout, or None where it has no native players."""
     try:
         from fcm_agents.native import _agents
-        from fcm_env.engines.native_game import NativeGame
+        from fcm_env.engines import new_game
     except ImportError:
         return None
-    return NativeGame, _agents
+    return new_game, _agents
 
 
 def _native_game(native, players: int, seed: int, max_rounds: int) -> dict:
@@ -122,10 +122,10 @@ def _native_game(native, players: int, seed: int, max_rounds: int) -> dict:
     a search's rollout), engine and players together; None where the checkout has no native players."""
     if native is None:
         return {"engine": None, "heuristic": 0.0, "decisions": 0}
-    NativeGame, _agents = native
-    game = NativeGame.new(players, seed, "standard", max_rounds)
+    new_game, _agents = native
+    game = new_game("native", players, seed, "standard", max_rounds)
     t0 = time.perf_counter()
-    decisions = _agents.play_heuristic(game.core)
+    decisions = _agents.play_heuristic(game.native_core)
     return {"engine": time.perf_counter() - t0, "heuristic": 0.0, "decisions": decisions}
 
 

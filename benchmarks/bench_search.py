@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_agents.search import parse_params, search_agent
 from fcm_env.engine.game import Game
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import on_engine
 
 
 def positions(players: int, count: int, seed: int, max_rounds: int = 10) -> list[Game]:
@@ -49,7 +49,7 @@ def positions(players: int, count: int, seed: int, max_rounds: int = 10) -> list
 
 def iterations(engine: str, seconds: float, game: Game) -> int:
     agent = search_agent(parse_params(f"seconds={seconds},engine={engine}"), seed=1)
-    position = NativeGame.from_game(game) if engine == "native" else game.clone()
+    position = on_engine(game, engine).clone()
     agent.act_on_game(position, position.current_player)
     return agent.stats.iterations
 

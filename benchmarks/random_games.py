@@ -72,7 +72,7 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
     from fcm_env.engine.game import Game
     from fcm_env.engine.invariants.random_sim import pick
     from fcm_env.engine.invariants.state_checks import check_state
-    from fcm_env.engines.native_game import NativeGame
+    from fcm_env.engines import new_game
 
     variant, players = CONFIGS[game_index % len(CONFIGS)]
     game_seed = seed + game_index // len(CONFIGS)
@@ -82,7 +82,7 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
     start_money = theirs.state.bank
     steps = 0
     try:
-        ours = NativeGame.new(players, game_seed, variant, max_rounds)
+        ours = new_game("native", players, game_seed, variant, max_rounds)
         while not theirs.is_over:
             if not np.array_equal(ours.legal_ids(), legal_action_ids(theirs)):
                 out.failure, out.message = "difference", f"step {steps}: the legal ids differ"

@@ -32,7 +32,7 @@ def _native_built() -> bool:
 def load_game(request):
     """``Game.from_dict`` on the engine the test runs on: a scenario that loads a position and asserts
     through the public API (``pending``, ``advance``, ``apply``, ``legal_actions``, ``state``) runs on the
-    Python engine and on the native core (``NativeGame.from_dict``; skipped where the core is not built)."""
+    Python engine and on the native core (``fcm_env.engines.load_game``; skipped where the core is not built)."""
     if request.param == "native" and not _native_built():
         pytest.skip("the native core is not built in this install")
     from fcm_env.engines import load_game as load_on

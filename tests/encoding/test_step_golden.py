@@ -68,10 +68,10 @@ def game_digests(num_players: int, variant: str, seed: int, max_rounds: int, act
 def native_game_digests(num_players: int, variant: str, seed: int, max_rounds: int,
                         act_bias: float) -> dict[str, str]:
     """``game_digests`` of the same game played on the native core: the same streams must come out."""
-    from fcm_env.engines.native_game import NativeGame
+    from fcm_env.engines import new_game
 
     rng = random.Random(f"golden/{num_players}/{variant}/{seed}")
-    game = NativeGame.new(num_players, seed, variant, max_rounds)
+    game = new_game("native", num_players, seed, variant, max_rounds)
     flat = np.zeros(Observer().flat_size, dtype=np.float32)
     mask = np.zeros(CODEC.n, dtype=np.int8)
     streams = {name: hashlib.sha256() for name in ("state", "legal", "observations", "masks")}

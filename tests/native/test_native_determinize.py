@@ -13,7 +13,7 @@ import pytest
 
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import new_game, on_engine
 
 
 def _positions(num_players: int, seed: int, max_rounds: int = 6):
@@ -28,7 +28,7 @@ def _positions(num_players: int, seed: int, max_rounds: int = 6):
 def test_native_worlds_are_the_python_worlds_draw_for_draw(players):
     compared = hidden = 0
     for step, game in enumerate(_positions(players, seed=players)):
-        ours = NativeGame.from_game(game)
+        ours = on_engine(game, "native")
         for observer in range(players):
             theirs_rng, ours_rng = np.random.default_rng(step), np.random.default_rng(step)
             theirs = game.determinize(observer, theirs_rng)
@@ -42,6 +42,6 @@ def test_native_worlds_are_the_python_worlds_draw_for_draw(players):
 
 
 def test_a_bad_observer_is_refused():
-    game = NativeGame.new(3, 0, "standard", None)
+    game = new_game("native", 3, 0, "standard", None)
     with pytest.raises(ValueError, match=r"observer must be a player id 0..2, got 3"):
         game.determinize(3, np.random.default_rng(0))

@@ -10,7 +10,7 @@ from tampered_states import TAMPERED, restructuring_document
 from fcm_env.engine.actions import Action, IllegalActionError
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.serialize import StateFormatError
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import load_game
 
 
 @pytest.mark.parametrize(("mutate", "message"), TAMPERED[:12])
@@ -20,20 +20,20 @@ def test_a_tampered_document_is_refused_with_the_python_engines_message(mutate, 
     with pytest.raises(StateFormatError) as theirs:
         Game.from_dict(document)
     with pytest.raises(StateFormatError) as ours:
-        NativeGame.from_dict(document)
+        load_game("native", document)
     assert str(ours.value) == str(theirs.value)
 
 
 def test_a_loaded_document_saves_back_unchanged_and_plays_on():
     document = restructuring_document()
-    game = NativeGame.from_dict(document)
+    game = load_game("native", document)
     assert game.to_dict() == document
     assert game.legal_actions() == Game.from_dict(document).legal_actions()
 
 
 def test_illegal_moves_change_nothing_and_say_so_as_the_python_engine():
     document = restructuring_document()
-    ours, theirs = NativeGame.from_dict(document), Game.from_dict(document)
+    ours, theirs = load_game("native", document), Game.from_dict(document)
     bad = Action.place_restaurant(0, 0, 0)  # a placement, while RESTRUCTURE asks for a card
     for game in (ours, theirs):
         with pytest.raises(IllegalActionError) as error:

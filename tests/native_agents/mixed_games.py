@@ -17,7 +17,7 @@ from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import Phase
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import on_engine
 
 
 def spelled(action: Action) -> str:
@@ -49,7 +49,7 @@ def mixed_game(python: Any, native: Any, players: int, seed: int, rounds: int, g
             gifted = True
             hand_out(game, gifts)
         player = game.current_player
-        got = native.act_on_game(NativeGame.from_game(game), player)
+        got = native.act_on_game(on_engine(game, "native"), player)
         want = expected[index] if expected is not None else spelled(python.act_on_game(game, player))
         assert spelled(got) == want, (f"decision {index} (round {game.state.round}, {game.pending.decision.name}, "
                                       f"player {player}): native {spelled(got)}, wanted {want}")

@@ -32,7 +32,7 @@ from fcm_env.data import EmployeeType as E
 from fcm_env.engine.game import Game
 from fcm_env.engine.invariants.random_sim import pick
 from fcm_env.engine.state import Phase
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import new_game, on_engine
 
 RECORD = json.loads((Path(__file__).parents[1] / "agents" / "heuristic_games.json").read_text())
 GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND_BOY)
@@ -47,7 +47,7 @@ def _parse(key: str) -> tuple[int, int, str]:
 def test_recorded_heuristic_games_replay_on_the_native_engine(key):
     players, seed, variant = _parse(key)
     expected = RECORD["games"][key]
-    game = NativeGame.new(players, seed, variant, RECORD["max_rounds"])
+    game = new_game("native", players, seed, variant, RECORD["max_rounds"])
     agents = [NativeHeuristicAgent(seed=seed * 10 + p) for p in range(players)]
     for index, want in enumerate(expected):
         assert not game.is_over, f"the game ended after {index} of {len(expected)} moves"
@@ -71,7 +71,7 @@ def test_recorded_mixed_games_get_the_same_answers(key):
 def test_fresh_games_python_and_native_side_by_side(players, variant):
     seed = 9000 + players
     python_game = Game.new(players, seed=seed, variant=variant, max_rounds=10)
-    native_game = NativeGame.new(players, seed, variant, 10)
+    native_game = new_game("native", players, seed, variant, 10)
     python = [HeuristicAgent(seed=p) for p in range(players)]
     native = [NativeHeuristicAgent(seed=p) for p in range(players)]
     moves = 0
@@ -109,7 +109,7 @@ def test_heuristic_worlds_are_the_python_worlds_draw_for_draw(players):
     model = HeuristicHiddenModel()
     compared = differ = 0
     for step, game in enumerate(_hidden_positions(players, seed=40 + players)):
-        native = NativeGame.from_game(game)
+        native = on_engine(game, "native")
         for observer in range(players):
             theirs_rng, ours_rng = np.random.default_rng(step), np.random.default_rng(step)
             theirs = game.determinize(observer, theirs_rng, model)
@@ -122,7 +122,7 @@ def test_heuristic_worlds_are_the_python_worlds_draw_for_draw(players):
 
 
 def test_bad_requests_are_refused_with_a_clear_error():
-    game = NativeGame.new(3, 0, "standard", None)
+    game = new_game("native", 3, 0, "standard", None)
     agent = NativeHeuristicAgent()
     other = (game.current_player + 1) % 3
     with pytest.raises(ValueError, match=rf"player {other} is not the one to move"):

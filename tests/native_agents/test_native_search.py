@@ -18,7 +18,7 @@ from fcm_agents.search import SearchAgent, parse_params
 from fcm_agents.search.native_search import NativeSearchAgent
 from fcm_agents.strategist import StrategistAgent
 from fcm_env.engine.game import Game
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import new_game, on_engine
 
 
 def _lockstep(spec: str, opponents, players: int, seed: int, rounds: int) -> tuple[int, int]:
@@ -26,7 +26,7 @@ def _lockstep(spec: str, opponents, players: int, seed: int, rounds: int) -> tup
     returns (searched decisions, iterations)."""
     config = parse_params(spec)
     python_game = Game.new(players, seed=seed, max_rounds=rounds)
-    native_game = NativeGame.new(players, seed, "standard", rounds)
+    native_game = new_game("native", players, seed, "standard", rounds)
     python_game.history, native_game.history = [], []
     python, native = SearchAgent(config, seed=seed), NativeSearchAgent(config, seed=seed)
     others = [opponents(p) for p in range(players)]
@@ -68,7 +68,7 @@ def test_every_part_builds_the_same_tree(spec, players):
 
 
 def test_the_first_restaurant_gets_the_opening_budget_and_a_time_budget_plays_legally():
-    game = NativeGame.new(2, 3, "standard", 3)
+    game = new_game("native", 2, 3, "standard", 3)
     search = NativeSearchAgent(parse_params("iterations=10,opening=2.5"), seed=1)
     search.act_on_game(game, game.current_player)
     assert search.stats.iterations == 25  # round(10 * 2.5)
@@ -100,7 +100,7 @@ def test_the_native_search_does_not_peek():
         game.apply(game.legal_actions()[pick])  # another player keeps one card or the other
         while game.current_player != 0:
             game.apply(HeuristicAgent().act_on_game(game, game.current_player))
-        native = NativeGame.from_game(game)
+        native = on_engine(game, "native")
         search = NativeSearchAgent(parse_params("iterations=15"), seed=4)
         answers.append((search.act_on_game(native, 0), search.root_visits(native, 0, native.legal_actions())))
         assert player != 0
@@ -108,7 +108,7 @@ def test_the_native_search_does_not_peek():
 
 
 def test_a_bad_request_is_refused():
-    game = NativeGame.new(2, 0, "standard", 2)
+    game = new_game("native", 2, 0, "standard", 2)
     other = 1 - game.current_player
     with pytest.raises(ValueError, match=f"player {other} is not the one to move"):
         NativeSearchAgent(parse_params("iterations=3")).act_on_game(game, other)

@@ -28,7 +28,7 @@ from fcm_agents.strategist.archetypes import ARCHETYPES
 from fcm_agents.twins import TwinnedAgent
 from fcm_env.data import EmployeeType as E
 from fcm_env.engine.game import Game
-from fcm_env.engines.native_game import NativeGame
+from fcm_env.engines import new_game
 
 PLANS = [None, *ARCHETYPES]
 GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND_BOY, E.TRAINER)
@@ -37,7 +37,7 @@ GIFTS = (E.NEW_BUSINESS_DEVELOPER, E.LOCAL_MANAGER, E.REGIONAL_MANAGER, E.ERRAND
 def _lockstep(python: list, native: list, players: int, seed: int, rounds: int = 12, variant: str = "standard") -> int:
     """One game on both engines, each seat asked on both sides; returns the moves played."""
     python_game = Game.new(players, seed=seed, variant=variant, max_rounds=rounds)
-    native_game = NativeGame.new(players, seed, variant, rounds)
+    native_game = new_game("native", players, seed, variant, rounds)
     moves = 0
     while not python_game.is_over:
         player = python_game.current_player
