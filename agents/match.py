@@ -17,6 +17,7 @@ from fcm_env.encoding import FLAT_SIZE
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.records import GameRecord
 from fcm_env.engines import new_game
+from fcm_env.env.rewards import standings
 
 from .base import agent_move
 
@@ -64,17 +65,11 @@ def _contenders(game: Game) -> set[int]:
 
 
 def final_ranks(game: Game) -> list[int]:
-    """Rank of each player id: most cash first, ties to the player earlier in turn order (rank 1 = winner)."""
-    state = game.state
-    order = list(state.turn_order) + [p for p in range(state.num_players) if p not in state.turn_order]
-    contenders = _contenders(game)
-    ranked = sorted(
-        range(state.num_players),
-        key=lambda p: (p not in contenders, -state.players[p].cash, order.index(p)),
-    )
-    ranks = [0] * state.num_players
-    for i, p in enumerate(ranked):
-        ranks[p] = i + 1
+    """Rank of each player id (1 = the winner): the envs' ``standings`` (fcm_env.env.rewards, the one home of the
+    order: the winner rule C23/D45 first, then the chains still in the game by cash, the seat breaking ties)."""
+    ranks = [0] * game.state.num_players
+    for place, player in enumerate(standings(game.state)):
+        ranks[player] = place + 1
     return ranks
 
 
