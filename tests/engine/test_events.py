@@ -1,5 +1,7 @@
 """The event log: exact sales of a hand-written Dinnertime, money events that add up, no hidden leaks."""
 
+# python-only (every test of this file): the event log is the Python engine's alone (a native game has none; its snapshot() starts a new one)
+
 from __future__ import annotations
 
 import json

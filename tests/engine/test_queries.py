@@ -77,6 +77,7 @@ def test_a_hand_written_position_in_phase_marketing_runs_the_campaigns_on_advanc
 
 
 def test_unit_price_and_distance():
+    # python-only: the front ends' query API (fcm_env.engine.queries) reads a Python state (a native game's is its snapshot()); prices and distances are played on both engines in test_dinnertime.py
     # rules: Phase 4 — discount manager -$3; distances on the fixed map (late_builders)
     state = two_chains()
     give(state, 1, discount_manager=1)
@@ -91,6 +92,7 @@ def test_unit_price_and_distance():
 
 
 def test_house_choice_names_the_winner_and_why():
+    # python-only: the query API's explanation of a house's choice (words for people); R33/R34 themselves are played on both engines in test_dinnertime.py
     # rules: Phase 4; R33 — 7 + 1 = 8 beats 10 + 0
     state = two_chains()
     give(state, 1, discount_manager=1)
@@ -117,6 +119,7 @@ def test_house_choice_names_the_winner_and_why():
 
 
 def test_open_slots_and_the_order_of_business_count():
+    # python-only: the query API's counts for front ends; the structure rules are played on both engines in test_structure.py and test_flow.py
     # rules: Company structure (CEO 3 slots; a management trainee adds 2 and takes 1; R10), Phase 2
     # (First airplane campaign counts two extra open slots)
     state = position()
@@ -128,6 +131,7 @@ def test_open_slots_and_the_order_of_business_count():
 
 
 def test_campaign_reach_of_placed_and_hypothetical_campaigns():
+    # python-only: the query API's reach of hypothetical campaigns; the reach in play is tested on both engines in test_marketing_run.py
     # rules: Billboard campaign (houses orthogonally next to it), Airplane campaign (every house
     # under the lane): the same squares as tests/engine/test_marketing_run.py
     state = position()
@@ -140,6 +144,7 @@ def test_campaign_reach_of_placed_and_hypothetical_campaigns():
 
 
 def test_income_forecast_runs_dinnertime_on_a_copy():
+    # python-only: the query API's forecast on a Python copy; the same Dinnertime is played on both engines above and in test_dinnertime.py
     # the Phase 4 rulebook example again: $125 for player 0, $3 of tips for player 1's waitress
     state = two_chains()
     give(state, 0, luxuries_manager=1)
@@ -154,6 +159,7 @@ def test_income_forecast_runs_dinnertime_on_a_copy():
 
 
 def test_placement_footprint_reads_the_shape_of_every_kind_of_placement():
+    # python-only: the query API's shapes for drawing placements; the placements themselves are played on both engines in test_placement.py
     from fcm_env.data import MARKETING_TILES, CampaignType, Direction
     from fcm_env.engine.actions import Action, ActionKind
 

@@ -3,6 +3,8 @@
 docs/state-format.md: a game record (seed, players, variant, actions) replays exactly.
 """
 
+# python-only (every test of this file): records replay on the Python engine (fcm_env.engine.persistence.records); a native game's record equals the Python one's in tests/native/test_native_matches.py
+
 from __future__ import annotations
 
 import json

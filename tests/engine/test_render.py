@@ -1,5 +1,7 @@
 """Plain-text board pictures: exact text written out by hand from map_tiles.json grids."""
 
+# python-only (every test of this file): the text pictures read a Python board (a native game is drawn from its snapshot())
+
 from __future__ import annotations
 
 import pytest

@@ -3,6 +3,8 @@
 (The RGB picture is drawn with Pillow outside the engine: tests/env/test_render_modes.py.)
 """
 
+# python-only (every test of this file): the text pictures read a Python state (a native game is drawn from its snapshot())
+
 from __future__ import annotations
 
 from late_builders import add_campaign, add_restaurant, demand, position
