@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from fcm_env.data import setup_for
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game
@@ -103,6 +104,7 @@ class NativeGame:
     def new(cls, num_players: int = 4, seed: int = 0, variant: str = "standard",
             max_rounds: int | None = None) -> NativeGame:
         """``Game.new``'s game: the same map, turn order and setup for the same arguments."""
+        setup_for(num_players)  # a bad player count: the Python engine's ValueError naming num_players
         return cls(_core.Game.new(num_players, seed, variant, max_rounds))
 
     @classmethod

@@ -2,7 +2,9 @@
 leaves the game as it was (docs/state-format.md, "What loading checks"; fcm_env/engine/persistence/validate.py).
 
 The documents are the outside probe's (a restaurant off the map, a decision of another phase, a negative
-cash, two restaurants on one square, ...) plus one per field family of the state document."""
+cash, two restaurants on one square, ...) plus one per field family of the state document. Loading is on both
+engines' face (``fcm_env.engines.load_game``, the ``engine`` fixture): a document either engine refuses is
+refused with the same ``StateFormatError``, one it accepts is the same position read back (``full``)."""
 
 from __future__ import annotations
 
@@ -10,11 +12,13 @@ import copy
 import json
 
 import pytest
+from on_engine import full
 from tampered_states import TAMPERED, _play_to, restructuring_document
 
 from fcm_agents.heuristic import HeuristicAgent
 from fcm_env.engine.game import Game
 from fcm_env.engine.persistence.serialize import StateFormatError, state_diff, state_to_dict
+from fcm_env.engines import load_game
 
 
 @pytest.fixture(scope="module")
@@ -23,44 +27,52 @@ def restructuring() -> dict:
 
 
 @pytest.mark.parametrize(("mutate", "message"), TAMPERED, ids=[m for _, m in TAMPERED])
-def test_a_tampered_document_is_refused_naming_the_field(restructuring, mutate, message):
+def test_a_tampered_document_is_refused_naming_the_field(engine, restructuring, mutate, message):
     doc = copy.deepcopy(restructuring)
     mutate(doc)
     with pytest.raises(StateFormatError) as refused:
-        Game.from_dict(json.loads(json.dumps(doc)))
+        load_game(engine, json.loads(json.dumps(doc)))
     assert str(refused.value).startswith(message), str(refused.value)
 
 
-def test_the_untouched_document_loads(restructuring):
-    assert state_diff(Game.from_dict(restructuring).state, Game.from_dict(copy.deepcopy(restructuring)).state) == []
+def test_the_untouched_document_loads(engine, restructuring):
+    game = load_game(engine, copy.deepcopy(restructuring))
+    assert state_diff(full(game), Game.from_dict(restructuring).state) == []
+    assert game.to_dict() == restructuring and game.pending.decision.name == "RESTRUCTURE"
 
 
-def test_a_pending_decision_with_no_legal_answer_is_refused(restructuring):
+def test_a_pending_decision_with_no_legal_answer_is_refused(engine, restructuring):
     # the types and the phase agree, but player 0 has no card a recruiter could hire: nothing to answer
     doc = copy.deepcopy(restructuring)
     doc["phase"] = "WORKING"
     doc["pending"] = [["CAMPAIGN_TILE", 0, [25]]]  # a brand manager it does not have, asked for a tile
     doc["marketing_supply"] = []
     with pytest.raises(StateFormatError, match=r"^pending\[0\]: CAMPAIGN_TILE of player 0 has no legal answer"):
-        Game.from_dict(doc)
+        load_game(engine, doc)
 
 
-def test_every_position_of_heuristic_games_loads():
-    # the validator accepts everything the engine itself reaches, at every table size
+def test_every_position_of_heuristic_games_loads(engine):
+    # the validator accepts everything the engine itself reaches, at every table size, and the engine under
+    # test holds the same position (its document) and asks the same question
     for players in (2, 3, 4, 5):
         game = Game.new(players, seed=players, max_rounds=8)
         agents = [HeuristicAgent(seed=p) for p in range(players)]
         while not game.is_over:
-            Game.from_dict(game.to_dict())
+            doc = game.to_dict()
+            loaded = load_game(engine, doc)
+            assert loaded.to_dict() == doc and loaded.pending == game.pending
             p = game.current_player
             game.apply(agents[p].act_on_game(game, p))
-        Game.from_dict(game.to_dict())
+        assert load_game(engine, game.to_dict()).is_over
 
 
 # ------------------------------------------------------------------ a move is atomic
 
 
 def test_a_move_that_fails_midway_leaves_the_game_exactly_as_it_was(monkeypatch):
+    # python-only: the failure is injected into the Python engine's Dinnertime module (monkeypatch) and the
+    # move is the Python Game's ``apply(atomic=True)`` with its history and event log; the C++ core has no
+    # such seam to break a phase midway
     from fcm_env.engine.phases import dinnertime
 
     real_run = dinnertime.run

@@ -1,7 +1,8 @@
 """A native new game is Python's new game: the same state document for the same player count, seed, variant
 and round cap (the map and turn order drawn from numpy's generator, the bank, the piles with the 1x types
 reduced, the marketing tiles and houses of the player count, the first restaurant asked of the last seat;
-rules: Setting up; C2, C7, R05), and bad arguments are ValueErrors in Python's words."""
+rules: Setting up; C2, C7, R05), and bad arguments are ValueErrors in Python's words. The hand-checked setups
+run on both engines in tests/engine/test_setup.py."""
 
 from __future__ import annotations
 
@@ -20,16 +21,6 @@ def test_the_setup_is_pythons_document_for_document(players):
                 theirs = Game.new(players, seed=seed, variant=variant, max_rounds=max_rounds).to_dict()
                 assert ours == theirs, (players, seed, variant, max_rounds)
                 assert list(ours) == list(theirs)  # the keys in the same order too: the same file when saved
-
-
-def test_a_hand_checked_setup():
-    # 2 players: a 3 x 3 map, a $100 bank, 13 marketing tiles (12, 15 and 16 are not in a 2-player game)
-    doc = new_game(2, 3).to_dict()
-    assert doc["board"] == [["P2", "N0", "A0"], ["B1", "L1", "R3"], ["D2", "C1", "J1"]]
-    assert doc["bank"] == 100 and doc["turn_order"] == [0, 1] and doc["phase"] == "SETUP_RESTAURANTS"
-    assert doc["pending"] == [["INITIAL_RESTAURANT", 1, [1]]]  # the last seat places first, round one
-    assert doc["marketing_supply"] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14]
-    assert all(p["work"][0] == 1 and p["reserve_offer"] == [100, 200, 300] for p in doc["players"])
 
 
 @pytest.mark.parametrize(("args", "message"), [
