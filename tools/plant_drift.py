@@ -113,10 +113,10 @@ def _check_imports(repo: Path, env: dict[str, str]) -> None:
                          "is the package installed in a way that wins over PYTHONPATH?")
 
 
-def _run_tests(repo: Path, env: dict[str, str]) -> tuple[int, int, str]:
+def _run_tests(repo: Path, env: dict[str, str], tests: list[str]) -> tuple[int, int, str]:
     """(failed, passed, the last lines) of the rule tests on the copy."""
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider",
-                           "-p", "no:randomly", *TESTS], cwd=repo, env=env, capture_output=True, text=True,
+                           "-p", "no:randomly", *tests], cwd=repo, env=env, capture_output=True, text=True,
                           check=False)
     tail = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-400:]
     counts = {word: int(n) for n, word in re.findall(r"(\d+) (failed|passed|errors?)\b", tail)}
@@ -145,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("python", "native"), help="only the plants in this engine")
     parser.add_argument("--list", action="store_true", help="print the plants and stop")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    parser.add_argument("--tests", nargs="+", default=list(TESTS), help=f"the rule tests to run (default: {TESTS})")
     args = parser.parse_args(argv)
     plants = [p for p in PLANTS if args.only in p.name and args.engine in (None, p.engine)]
     if args.list:
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         env = _env(scratch)
         _build(repo, env)
         _check_imports(repo, env)
-        failed, passed, tail = _run_tests(repo, env)
+        failed, passed, tail = _run_tests(repo, env, args.tests)
         print(f"unplanted: {tail}", flush=True)
         if failed:
             print("the rule tests fail without a plant: fix them first")
@@ -168,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 if plant.engine == "native":
                     _build(repo, env)
-                failed, passed, tail = _run_tests(repo, env)
+                failed, passed, tail = _run_tests(repo, env, args.tests)
             finally:
                 _apply(repo, plant, original)
                 if plant.engine == "native":
