@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from on_engine import dine, load
+from on_engine import dine, full, load
 
 from fcm_env.data import EmployeeType, Good, marketing_tile
 from fcm_env.engine.actions import Action, ActionKind, Decision
@@ -110,33 +110,36 @@ def inside(spots: Iterable[Spot], kind: ActionKind, rows: int, cols: int, number
 
 
 def distance_at_dinner(engine: str, build: Callable[[], GameState], house: int, *, theirs: int = 0,
-                       most: int = 6) -> int | None:
+                       handicap: int = 0, most: int = 6) -> int | None:
     """The road distance from player 0's restaurants to ``house`` as Dinnertime sees it (Phase 4: lowest unit
     price + distance wins; R34: a tie goes to more waitresses).
 
     ``build()`` gives a position with player 0's restaurants (measured from) and player 1's, which are at the
-    known distance ``theirs`` from ``house``. Both hold a burger and the house wants one; player 0 is first in
-    turn order and has a waitress (player 1 none), so a tie on price + distance is player 0's. Player 0 gets
-    ``s`` pricing managers (unit price 10 - s) and serves the house exactly when 10 - s + d <= 10 + theirs,
-    i.e. when s >= d - theirs: d is ``theirs`` plus the smallest such s in 0..``most`` (player 0 serving it at
-    s = 0 would only say d <= theirs: refused, the competitor must be nearer). None when player 1 serves the
-    house even at s = ``most`` (no road from player 0's entrances, or farther)."""
+    known distance ``theirs`` from ``house`` and get ``handicap`` pricing managers (unit price 10 - handicap:
+    as if they were ``handicap`` nearer). Both hold a burger and the house wants one; player 0 is first in turn
+    order and has a waitress (player 1 none), so a tie on price + distance is player 0's. Player 0 gets ``s``
+    pricing managers (unit price 10 - s) and serves the house exactly when 10 - s + d <= 10 - handicap +
+    theirs, i.e. when s >= d - (theirs - handicap): d is theirs - handicap plus the smallest such s in
+    0..``most`` (player 0 serving it at s = 0 would only say d <= theirs - handicap: refused unless that is 0).
+    None when player 1 serves the house even at s = ``most`` (no road from player 0's entrances, or farther)."""
+    level = theirs - handicap
     for reductions in range(most + 1):
         state = build()
         state.turn_order = [0, 1]
         for p in (0, 1):
             state.players[p].stock[Good.BURGER] = 1
         state.houses[house].demand = [int(Good.BURGER)]
-        for etype, count in ((EmployeeType.WAITRESS, 1), (EmployeeType.PRICING_MANAGER, reductions)):
+        for player, etype, count in ((0, EmployeeType.WAITRESS, 1), (0, EmployeeType.PRICING_MANAGER, reductions),
+                                     (1, EmployeeType.PRICING_MANAGER, handicap)):
             state.supply[etype] -= count
-            state.players[0].work[etype] += count
+            state.players[player].work[etype] += count
         after = dine(engine, state)
         assert after.houses[house].demand == [], "nobody served the house: no chain reaches it"
         if after.players[0].stock[Good.BURGER] == 0:
-            assert reductions or not theirs, f"player 0 is not farther than player 1's {theirs}: not measured"
+            assert reductions or not level, f"player 0 is not farther than player 1's {level}: not measured"
             assert after.players[0].cash == 10 - reductions + 3  # its price and the waitress's tip
-            return theirs + reductions
-        assert after.players[1].stock[Good.BURGER] == 0 and after.players[1].cash == 10
+            return level + reductions
+        assert after.players[1].stock[Good.BURGER] == 0 and after.players[1].cash == 10 - handicap
     return None
 
 
@@ -157,3 +160,28 @@ def dinner_position(layout: str, mine: Iterable[Spot], theirs: Iterable[Spot],
         return state
 
     return build
+
+
+# ------------------------------------------------------------------ what a campaign reaches at Marketing
+
+
+def reached(engine: str, layout: str, number: int, spot: Spot, *, owner: int = 0,
+            prepare: Callable[[GameState], None] | None = None) -> set[int]:
+    """The houses that campaign tile ``number`` at ``spot`` (row, col, orientation; airplanes: the edge anchor)
+    gives a demand token at Marketing (phase 6): round 2 in phase MARKETING with nothing pending (still to
+    run), the campaign of ``owner`` advertising burgers with one turn left; ``prepare(state)`` runs first (a
+    garden, a placed house). Read back after the engine ran Marketing and Clean-up (demand stays)."""
+    from late_builders import add_campaign
+
+    state = board_state(layout)
+    if prepare is not None:
+        prepare(state)
+    state.phase = Phase.MARKETING
+    state.pending = []
+    state.queue = []
+    add_campaign(state, number, owner, Good.BURGER, row=spot[0], col=spot[1], orientation=spot[2], remaining=1)
+    after = full(load(engine, state).advance())
+    assert after.round == 3 and not [c for c in after.campaigns if c.number == number]  # ran once, retired
+    wanting = {n for n, h in after.houses.items() if h.demand}
+    assert all(after.houses[n].demand == [int(Good.BURGER)] for n in wanting)
+    return wanting

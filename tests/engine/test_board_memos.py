@@ -5,6 +5,10 @@
 entrance of a well-formed restaurant computed in place) and ``occupancy.houses_key`` are compared
 with straightforward versions written here, at positions of seeded random games where houses,
 gardens, campaigns, drive-ins and closed restaurants come and go, and after edits by hand.
+
+Every test here is Python-only: the memos are the Python engine's caches, with no outcome in play of their
+own (the facts they hold, what is occupied and where the entrances are, are checked on both engines through
+the placements offered and the distances at Dinnertime: tests/engine/test_placement.py, test_board.py).
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ def _entrances_plain(state, player: int, open_only: bool) -> tuple:
 
 
 def test_occupied_and_entrances_match_the_plain_computation():
+    # python-only: the Python board memos (occupied grid, entrances) against plain computations; a cache has
+    # no outcome in play (what is occupied is seen in the placements offered: tests/engine/test_placement.py)
     seen_drive_in = seen_closed = seen_garden = 0
     for game in (g for n in (2, 3, 4, 5) for seed in (300 + n, 400 + n) for g in _positions(n, seed)):
         state = game.state
@@ -87,6 +93,7 @@ def test_occupied_and_entrances_match_the_plain_computation():
 
 
 def test_occupied_sees_a_house_edited_by_hand_at_once():
+    # python-only: the occupied memo's key after an edit by hand (a cache invalidation; no move edits so)
     game = Game.new(3, seed=4)
     state = game.state
     before = occupancy.occupied(state)
@@ -101,6 +108,7 @@ def test_occupied_sees_a_house_edited_by_hand_at_once():
 
 
 def test_a_malformed_restaurant_is_still_refused():
+    # python-only: the memo's argument check on a restaurant the loader refuses (test_validate.py)
     game = Game.new(2, seed=1)
     game.state.players[0].restaurants.append(Restaurant(0, 0, 7))
     with pytest.raises(ValueError, match="orientation"):
@@ -110,6 +118,7 @@ def test_a_malformed_restaurant_is_still_refused():
 
 
 def test_houses_key_tells_layouts_apart():
+    # python-only: the memo key of the house layout (an internal cache key)
     game = Game.new(2, seed=3)
     twin = game.clone()
     assert occupancy.houses_key(game.state) == occupancy.houses_key(twin.state)
@@ -122,6 +131,7 @@ def test_houses_key_tells_layouts_apart():
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_ranges_from_each_is_ranges_from_of_each_square(num_players):
+    # python-only: the batched range helper against the single one (the same table, computed faster)
     board = Game.new(num_players, seed=10 + num_players).board
     squares = [(r, c) for r in range(board.height) for c in range(board.width)]
     each = board.ranges_from_each(squares)
@@ -133,6 +143,7 @@ def test_ranges_from_each_is_ranges_from_of_each_square(num_players):
 
 
 def test_distance_remembers_nothing_it_should_not():
+    # python-only: ``Board.distance``'s memo against the plain computation
     rng = random.Random(5)
     board = Game.new(4, seed=5).board
     squares = [(r, c) for r in range(board.height) for c in range(board.width)]
@@ -148,6 +159,8 @@ def test_distance_remembers_nothing_it_should_not():
 
 
 def test_entrances_of_a_restaurant_without_drive_in_is_its_printed_corner():
+    # python-only: the in-place entrance computation of the memo against the helper (which corner is the
+    # entrance is seen at Dinnertime: tests/engine/test_board.py, the *_at_dinnertime tests)
     game = Game.new(2, seed=2)
     state = game.state
     state.players[0].restaurants = [Restaurant(4, 5, o) for o in range(4)]
