@@ -76,3 +76,43 @@ def test_a_stop_while_the_workers_wait_for_jobs_ends_every_time():
                           timeout=HANG_S + 30)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n") == ["stopped 0", "stopped 1", "stopped 2", "stopped 3", "workers left 0", ""]
+
+
+SIGNAL_AS_A_WORKER_STARTS = textwrap.dedent("""
+    import os, signal, threading
+    from fcm_training.common import process_pool
+    from fcm_training.common.interrupts import Interrupted, register_worker, stop_on_signals
+
+    go, sent = threading.Event(), threading.Event()
+
+    def send():  # a thread started before the block: the signal is not blocked here, so it lands at once
+        go.wait()
+        os.kill(os.getpid(), signal.SIGINT)
+        sent.set()
+
+    def signal_then_register(process, **kwargs):  # the worker has started and is in nobody's list yet
+        go.set()
+        sent.wait(30)  # the handler runs in this thread at the next bytecode, the block notwithstanding
+        register_worker(process, **kwargs)
+
+    threading.Thread(target=send, daemon=True).start()
+    process_pool.register_worker = signal_then_register
+    try:
+        with stop_on_signals():
+            process_pool.map_in_processes(abs, range(10), 2)
+    except Interrupted:
+        print("stopped", flush=True)
+    try:
+        pid, _ = os.waitpid(-1, os.WNOHANG)  # a zombie or a live child: the pool lost track of a worker
+        print("children left", pid)
+    except ChildProcessError:
+        print("children left none")
+""")
+
+
+def test_a_stop_that_lands_as_a_worker_starts_leaves_no_child_behind():
+    # the CI failure: a timer thread's SIGINT ran the handler between a worker's start and its joining the list
+    done = subprocess.run([sys.executable, "-c", SIGNAL_AS_A_WORKER_STARTS], check=False, capture_output=True,
+                          text=True, timeout=HANG_S + 30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n") == ["stopped", "children left none", ""]

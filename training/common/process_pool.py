@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .interrupts import forget_worker, register_worker, signals_blocked, worker_signals
+from .interrupts import deferred_signals, forget_worker, register_worker, signals_blocked, worker_signals
 
 
 class WorkerLost(RuntimeError):
@@ -87,15 +87,27 @@ class ProcessPool:
         self.context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                                    else None)
 
-    def _start(self) -> _Worker:
+    def _start(self, workers: list[_Worker], at: int | None = None) -> _Worker:
+        """A new worker, put in ``workers`` (at ``at``, else at the end) before a stop can end the start.
+
+        Blocking the signals in this thread is not enough: another thread (a timer, a progress bar) takes
+        the signal and Python runs the handler in this thread at the next bytecode, blocked or not. A
+        worker started but not yet in the list was then never stopped nor reaped (a zombie child, seen in
+        CI). So the handler's ``Interrupted`` waits for the end of the block (``deferred_signals``); the
+        block on the signals stays, so that the child starts with them held back until it ignores SIGINT."""
         parent_end, child_end = self.context.Pipe()
-        with signals_blocked():
+        with deferred_signals(), signals_blocked():
             process = self.context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True,
                                            name=self.name)
             process.start()
             register_worker(process)
-        child_end.close()
-        return _Worker(process, parent_end)
+            child_end.close()
+            worker = _Worker(process, parent_end)
+            if at is None:
+                workers.append(worker)
+            else:
+                workers[at] = worker
+        return worker
 
     @staticmethod
     def _give(worker: _Worker, function: Callable[[Any], Any], queue: deque) -> None:
@@ -115,8 +127,7 @@ class ProcessPool:
         finished = False
         try:
             for _ in range(min(self.size, len(queue))):
-                workers.append(self._start())
-                self._give(workers[-1], function, queue)
+                self._give(self._start(workers), function, queue)
             while busy := [w for w in workers if w.busy]:
                 ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
                 for worker in busy:
@@ -130,7 +141,7 @@ class ProcessPool:
                     else:
                         continue
                     if ok is None:
-                        workers[workers.index(worker)] = self._replace(worker, function, queue, tries)
+                        self._replace(workers, worker, function, queue, tries)
                         continue
                     if not ok:
                         raise value  # the job's own error, e.g. an agent's
@@ -141,9 +152,10 @@ class ProcessPool:
         finally:
             self._close(workers, finished)
 
-    def _replace(self, worker: _Worker, function: Callable[[Any], Any], queue: deque,
-                 tries: Counter[Hashable]) -> _Worker:
-        """A worker died holding ``worker.job``: that job goes back to the front of the queue."""
+    def _replace(self, workers: list[_Worker], worker: _Worker, function: Callable[[Any], Any], queue: deque,
+                 tries: Counter[Hashable]) -> None:
+        """A worker died holding ``worker.job``: that job goes back to the front of the queue, and a fresh
+        worker takes the dead one's place in ``workers``."""
         job = worker.job
         worker.process.join(1.0)
         code = worker.process.exitcode
@@ -158,13 +170,17 @@ class ProcessPool:
         print(f"a {noun} worker process ended ({how}) during {what}: that {noun} is played again",
               file=sys.stderr, flush=True)
         queue.appendleft(job)
-        fresh = self._start()
-        self._give(fresh, function, queue)
-        return fresh
+        self._give(self._start(workers, workers.index(worker)), function, queue)
 
     @staticmethod
     def _close(workers: Sequence[_Worker], graceful: bool) -> None:
-        """Stop the workers: politely after the last job (they are idle), else SIGTERM, SIGKILL after 1 s."""
+        """Stop the workers: politely after the last job (they are idle), else SIGTERM, SIGKILL after 1 s.
+        A stop that lands meanwhile waits until every worker is reaped (``deferred_signals``)."""
+        with deferred_signals():
+            ProcessPool._reap(workers, graceful)
+
+    @staticmethod
+    def _reap(workers: Sequence[_Worker], graceful: bool) -> None:
         for worker in workers:
             if graceful:
                 with contextlib.suppress(OSError):
@@ -177,7 +193,7 @@ class ProcessPool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
             if worker.process.is_alive():
                 worker.process.kill()
-                worker.process.join(1.0)
+                worker.process.join(30.0)  # SIGKILL cannot be refused; a loaded machine may be slow to reap
             worker.conn.close()
             forget_worker(worker.process)
 

@@ -93,15 +93,17 @@ class BackgroundEvaluator:
         self.pending: list[int] = []  # steps of the evaluations submitted and not yet handed back
 
     def _start(self) -> None:
-        from ..common.interrupts import register_worker, signals_blocked
+        from ..common.interrupts import deferred_signals, register_worker, signals_blocked
 
         context = get_context("spawn")
         parent, child = context.Pipe()
-        with signals_blocked():  # the worker starts with SIGINT/SIGTERM blocked, until it ignores SIGINT
+        # the worker starts with SIGINT/SIGTERM blocked, until it ignores SIGINT; a stop that another thread
+        # takes meanwhile raises only once the worker is registered (ProcessPool._start says why)
+        with deferred_signals(), signals_blocked():
             self._process = context.Process(target=_serve, args=(child, self.opponents, self.settings),
                                             daemon=True, name="fcm-eval-worker")
             self._process.start()
-        register_worker(self._process, kill=True)  # the first signal inside stop_on_signals kills it
+            register_worker(self._process, kill=True)  # the first signal inside stop_on_signals kills it
         child.close()
         self._conn = parent
 

@@ -23,7 +23,13 @@ from collections.abc import Callable
 from fcm_env.env.parallel import ParallelFcmVectorEnv, split_sizes, worker_index
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 
-from ..common.interrupts import WorkerSignalsFirst, forget_worker, register_worker, signals_blocked
+from ..common.interrupts import (
+    WorkerSignalsFirst,
+    deferred_signals,
+    forget_worker,
+    register_worker,
+    signals_blocked,
+)
 from .vec_env import Sb3FcmVecEnv
 
 __all__ = ["ParallelSb3FcmVecEnv", "split_sizes", "worker_index"]
@@ -36,13 +42,16 @@ class ParallelSb3FcmVecEnv(Sb3FcmVecEnv):
                  start_method: str = "spawn"):
         # the workers inherit the blocked signals; a signal here waits until they are up (a second or two)
         before = set(multiprocessing.active_children())
-        with signals_blocked():
-            venv = ParallelFcmVectorEnv(num_envs, WorkerSignalsFirst(env_fn), workers=workers, copy=True,
-                                        start_method=start_method)
-        # inside stop_on_signals (fcm train) the first signal kills them: they hold nothing to save
-        self.workers = [p for p in multiprocessing.active_children() if p not in before]
-        for process in self.workers:
-            register_worker(process, kill=True)
+        # a stop that another thread takes meanwhile raises once the workers are registered
+        # (fcm_training.common.process_pool.ProcessPool._start says why blocking alone is not enough)
+        with deferred_signals():
+            with signals_blocked():
+                venv = ParallelFcmVectorEnv(num_envs, WorkerSignalsFirst(env_fn), workers=workers, copy=True,
+                                            start_method=start_method)
+            # inside stop_on_signals (fcm train) the first signal kills them: they hold nothing to save
+            self.workers = [p for p in multiprocessing.active_children() if p not in before]
+            for process in self.workers:
+                register_worker(process, kill=True)
         super().__init__(num_envs, env_fn, venv=venv)
         self.sizes = venv.sizes
 
