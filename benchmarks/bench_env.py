@@ -37,7 +37,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from fcm_env.encoding import compiled, legal_action_ids
+from fcm_env.encoding import legal_action_ids
 from fcm_env.env.aec import raw_env
 from fcm_env.env.single_agent import FcmSingleAgentEnv
 from fcm_env.env.vector import FcmVectorEnv
@@ -212,16 +212,15 @@ def _maker(env_id: str, **kwargs):
 def compare(player_counts: list[int], seconds: float, rounds: int, max_rounds: int) -> None:
     """The interleaved comparison (see the module docstring): rates per round, then the median ratios."""
     import fcm_env
+    from fcm_env.engines import resolve_engine
 
     contenders = {f"fcm {p}p": (lambda p=p: fcm_env.env(num_players=p, max_rounds=max_rounds))
                   for p in player_counts}
     references = {"PettingZoo chess": _maker("classic/chess-v6"),
                   "PettingZoo connect four": _maker("classic/connect_four-v3")}
-    kernels = compiled.block_writer() is not None
-    print("fcm observation kernels: " + ("compiled (numba)" if kernels else
-          "numpy (numba not installed: pip install -e \".[fast]\" for the compiled path)"))
+    print(f"fcm engine: {resolve_engine('auto')}")
     for make in [*contenders.values(), *(m for m in references.values() if m)]:
-        pettingzoo_rate(make, 0.3)  # warm-up: imports, first calls (numba loads its compiled kernels)
+        pettingzoo_rate(make, 0.3)  # warm-up: imports, first calls
     rates: dict[str, list[float]] = {}
     for r in range(rounds):
         row = {name: pettingzoo_rate(make, seconds) for name, make in contenders.items()}

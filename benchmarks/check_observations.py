@@ -1,15 +1,15 @@
-"""The envs' observations at scale: ``ObservationRows`` against a full numpy redraw, every player, every decision.
+"""The envs' observations at scale: the native engine's kept rows against the reference encoder, every player,
+every decision.
 
     python benchmarks/check_observations.py [--seeds 12] [--bias 0.9] [--max-rounds 30]
 
-Plays ``--seeds`` random games for each of 2-5 players x both variants (random legal actions
-preferring to act with probability ``--bias``) and compares, at every decision, what the
-envs' observation rows hold for every player (compiled kernels when numba is installed,
-redrawn from the engine's move stamps) with ``Observer(compiled=False)`` drawing everything
-with numpy. A second set of rows, read only now and then, checks gaps of many moves. Prints
-the decisions checked and the mismatches (the goal: 0); exits 1 on a mismatch.
-``tests/encoding/test_observation_rows.py`` and ``test_compiled.py`` run the same check on
-a few short games.
+Plays ``--seeds`` random games on the native engine for each of 2-5 players x both variants (random legal
+actions preferring to act with probability ``--bias``) and compares, at every decision, what the envs'
+observation rows hold for every player (``fcm_env.engines.NativeRows``: kept in C++, redrawn where the game
+changed) with the Python reference ``Observer`` drawing everything from the position's ``snapshot()``. A
+second set of rows, read only now and then, checks gaps of many moves. Prints the decisions checked and the
+mismatches (the goal: 0); exits 1 on a mismatch. ``tests/engines/test_observation_rows.py`` runs the same
+check on a few short games.
 """
 
 from __future__ import annotations
@@ -24,28 +24,28 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from fcm_env.encoding import Observer, compiled
-from fcm_env.encoding.rows import ObservationRows
-from fcm_env.engine.game import Game
+from fcm_env.encoding import Observer
 from fcm_env.engine.invariants.random_sim import pick
+from fcm_env.engines import new_game, observation_rows
 
 
 def check_game(num_players: int, variant: str, seed: int, bias: float, max_rounds: int) -> tuple[int, list[str]]:
     """Decisions checked and the mismatches found in one game."""
     rng = random.Random(f"observations/{num_players}/{variant}/{seed}")
-    game = Game.new(num_players, seed=seed, variant=variant, max_rounds=max_rounds)
-    rows, now_and_then = ObservationRows(num_players), ObservationRows(num_players)
-    reference = Observer(compiled=False)
+    game = new_game("native", num_players, seed, variant, max_rounds)
+    rows, now_and_then = observation_rows("native", num_players), observation_rows("native", num_players)
+    reference = Observer()
     expected = np.zeros(reference.flat_size, dtype=np.float32)
     decisions, mismatches = 0, []
     while True:
+        position = game.snapshot()
         for player in range(num_players):
-            if not np.array_equal(rows.observe(game, player), reference.observe_flat(game, player, out=expected)):
+            if not np.array_equal(rows.observe(game, player), reference.observe_flat(position, player, out=expected)):
                 mismatches.append(f"{variant} {num_players}p seed {seed}: decision {decisions}, "
                                   f"{game.phase.name}, player {player}")
         if rng.random() < 0.15:
             player = rng.randrange(num_players)
-            if not np.array_equal(now_and_then.observe(game, player), reference.observe_flat(game, player)):
+            if not np.array_equal(now_and_then.observe(game, player), reference.observe_flat(position, player)):
                 mismatches.append(f"{variant} {num_players}p seed {seed}: decision {decisions}, lagging row")
         if game.pending is None:
             return decisions, mismatches
@@ -59,7 +59,6 @@ def main() -> int:
     parser.add_argument("--bias", type=float, default=0.9, help="probability of preferring an action to passing")
     parser.add_argument("--max-rounds", type=int, default=30)
     args = parser.parse_args()
-    kernels = "compiled (numba)" if compiled.block_writer() is not None else "numpy"
     start = time.perf_counter()
     total, mismatches = 0, []
     for variant in ("standard", "introductory"):
@@ -68,7 +67,7 @@ def main() -> int:
                 decisions, found = check_game(num_players, variant, seed, args.bias, args.max_rounds)
                 total += decisions
                 mismatches += found
-    print(f"rows ({kernels}) vs a full numpy redraw: {total} decisions x every player, "
+    print(f"native kept rows vs the reference encoder: {total} decisions x every player, "
           f"{len(mismatches)} mismatches, {time.perf_counter() - start:.0f} s")
     for line in mismatches[:20]:
         print("  " + line)

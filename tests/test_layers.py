@@ -46,11 +46,8 @@ MODULE_ALLOWED = {
                              "fcm_env.engines"},
     "fcm_env/tables.py": {"rich"},  # results tables for people (tournaments, fcm bench): rich, nothing of ours
 }
-# what a layer may import only inside a function, at run time: the encoder's compiled kernels use
-# numba when it is installed (the optional [fast] extra)
-LAZY_ALLOWED = {
-    "fcm_env/encoding": {"numba"},
-}
+# what a layer may import only inside a function, at run time (none now: the encoder's numba kernels went)
+LAZY_ALLOWED: dict[str, set[str]] = {}
 RL_LIBRARIES = {"torch", "stable_baselines3", "sb3_contrib", "onnxruntime"}
 
 
@@ -355,7 +352,7 @@ def test_no_upward_import():
 def test_the_engine_top_level_holds_only_the_api():
     # docs/engine-api.md, "Where the rules live": everything else sits in a folder named by its concept
     top = sorted(p.stem for p in (ROOT / "fcm_env/engine").glob("*.py") if p.stem != "__init__")
-    assert top == ["actions", "changes", "events", "game", "queries", "state"]
+    assert top == ["actions", "events", "game", "queries", "state"]
 
 
 # ------------------------------------------------------------------ the package graph: every import, lazy ones too

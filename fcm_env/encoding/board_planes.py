@@ -1,7 +1,6 @@
 """The board planes of an observation: the map that never changes, and the pieces on it.
 
-``Observer`` (``observation``) and ``ObservationRows`` (``rows``) draw the planes
-through ``BoardPlanes``: the static planes (map, roads, tiles, drink sources) are
+``Observer`` (``observation``) draws the planes through ``BoardPlanes``: the static planes (map, roads, tiles, drink sources) are
 cached by board; the houses, restaurants and campaigns are drawn on a blank board
 and kept as their nonzero entries (a ``Layer``), each layer cached under a key made
 of exactly the state it is drawn from, then scattered into the zeroed planes.
@@ -20,7 +19,7 @@ from fcm_env.engine.board.placement import RESTAURANT_ENTRANCE_OFFSETS, airplane
 from fcm_env.engine.board.tiles import BRIDGE
 from fcm_env.engine.state import GameState
 
-from .action_codec import BOARD_COLS, BOARD_ROWS, MAX_PLAYERS
+from .action_codec import BOARD_COLS, BOARD_ROWS
 from .key_cache import KeyCache
 from .layout import DURATION_SCALE, HOUSE_NUMBER_SCALE, ObservationLayout
 
@@ -49,14 +48,6 @@ class Layer(NamedTuple):
         return cls(index, flat[index])
 
 
-class OwnedLayer(NamedTuple):
-    """A ``Layer`` drawn by player id, with the owner of each entry (``MAX_PLAYERS``: none)."""
-
-    index: np.ndarray
-    values: np.ndarray
-    owner: np.ndarray
-
-
 class BoardPlanes:
     """Draws the board planes ``C x 20 x 25`` of observations, caching what it drew.
 
@@ -79,10 +70,6 @@ class BoardPlanes:
                 ("campaigns", "campaign_billboard", "campaign_eternal"),
             )
         }
-        #: the player (slot) whose piece each channel shows; MAX_PLAYERS for the channels of no player
-        self._owner_of_channel = np.full(self.shape[0], MAX_PLAYERS, dtype=np.intp)
-        for first in ("restaurant_p0", "entrance_p0", "campaign_owner_p0"):
-            self._owner_of_channel[self._ch[first]:self._ch[first] + MAX_PLAYERS] = np.arange(MAX_PLAYERS)
         self._merged = KeyCache(_LAYER_CACHE_SIZE)  # the three layers as one, by the layers' identities
 
     def write(self, state: GameState, board: np.ndarray, rel: list[int]) -> None:
@@ -122,15 +109,6 @@ class BoardPlanes:
             layers.append(cache.get(key, self._draw_layer, draw, start, stop))
         # keyed by the layers' identities: the entry holds the layers, so no id is reused while it is cached
         return self._merged.get(tuple([id(layer) for layer in layers]), _merge_layers, layers)[1]
-
-    def owned_pieces(self, state: GameState) -> OwnedLayer:
-        """``map_pieces`` as player 0 in slot 0, player 1 in slot 1, ..., with each entry's owner.
-
-        ``owner`` is the player id for the entries of the owner channels, ``MAX_PLAYERS`` for the rest.
-        """
-        pieces = self.map_pieces(state, list(range(state.num_players)))
-        owner = self._owner_of_channel[pieces.index // (self.shape[1] * self.shape[2])]
-        return OwnedLayer(pieces.index, pieces.values, owner)
 
     def _draw_layer(self, draw: Callable[[np.ndarray], None], start: int, stop: int) -> Layer:
         """Draw a layer on a blank board and keep the nonzero entries of its channels."""

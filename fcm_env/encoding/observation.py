@@ -17,14 +17,9 @@ the employee piles, and each player's block (by everything it shows but
 trusted: a hand-edited state gets the same bytes as a played one
 (``tests/encoding/test_step_golden.py`` pins them).
 
-With numba installed, the player blocks and the vector's head (decision, table, piles,
-turn) are written afresh by compiled kernels (``compiled``), which cost less than the
-cache keys; the bytes are the same (``tests/encoding/test_compiled.py``). The envs keep
-each agent's observation in place and skip the map when the engine's move stamps say it
-did not change (``rows.ObservationRows``).
-
-Hidden information in the compiled block kernel follows ``visibility.visible_cards``
-(the one rule written twice, compared by that test).
+The envs keep each agent's observation in place: on the native engine in C++, redrawn
+where the game changed; on this readable reference through these caches alone
+(``fcm_env.engines.factory.PythonRows``).
 
 The work is split by job: ``board_planes`` draws the board planes, ``vector_head`` the
 vector before the player blocks (decision, table, piles, turn, pending context),
@@ -40,8 +35,7 @@ import numpy as np
 
 from fcm_env.engine.state import GameState
 
-from . import compiled as kernels
-from .board_planes import BoardPlanes, Layer, OwnedLayer
+from .board_planes import BoardPlanes
 from .layout import ObservationLayout, observation_layout
 from .player_blocks import PlayerBlocks
 from .vector_head import VectorHead
@@ -66,23 +60,16 @@ class Observer:
     vector), as a Box for an MLP.
     """
 
-    def __init__(self, compiled: bool | None = None) -> None:
-        """``compiled``: write the player blocks and the table with the numba kernels
-        (``fcm_env.encoding.compiled``); None (default): when numba is installed. Both give the same bytes."""
+    def __init__(self) -> None:
         self.layout: ObservationLayout = observation_layout()
         lay = self.layout
         self.board_shape = lay.board_shape
         self.vector_size = lay.vector_size
         self.flat_size = lay.flat_size
         self._board_size = lay.board_size
-        use = compiled is not False
-        self._block_writer = kernels.block_writer() if use else None
-        self._head_writer = kernels.head_writer() if use else None
-        if compiled and self._block_writer is None:
-            raise RuntimeError("compiled=True needs numba: pip install \"fcm-magnate[fast]\"")
         self.planes = BoardPlanes(lay)  # the board planes
-        self.vector_head = VectorHead(lay, self._head_writer)  # the vector before the player blocks
-        self.player_blocks = PlayerBlocks(lay, self._block_writer)  # the player blocks
+        self.vector_head = VectorHead(lay)  # the vector before the player blocks
+        self.player_blocks = PlayerBlocks(lay)  # the player blocks
 
     # ------------------------------------------------------------------ public API
 
@@ -134,19 +121,10 @@ class Observer:
             rel[player] = slot
         return me, by_slot, rel
 
-    def map_pieces(self, state: GameState, rel: list[int]) -> Layer:
-        """The houses, restaurants and campaigns as one set of nonzero board entries (``BoardPlanes.map_pieces``)."""
-        return self.planes.map_pieces(state, rel)
-
-    def owned_pieces(self, state: GameState) -> OwnedLayer:
-        """``map_pieces`` drawn by player id, with each entry's owner (``BoardPlanes.owned_pieces``)."""
-        return self.planes.owned_pieces(state)
-
     # ------------------------------------------------------------------ writing
 
-    def _write(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray,
-               seats: tuple[int, list[int], list[int]] | None = None) -> None:
-        me, by_slot, rel = seats or self.seats(state, observer)
+    def _write(self, state: GameState, observer: int, board: np.ndarray, vec: np.ndarray) -> None:
+        me, by_slot, rel = self.seats(state, observer)
         self.planes.write(state, board, rel)
         vec[...] = 0.0
         head = self.vector_head

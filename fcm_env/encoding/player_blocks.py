@@ -2,17 +2,13 @@
 
 ``PlayerBlocks`` writes what the observer may see of each player (cards, cash,
 stock, restaurants, milestones, turn spot); hidden choices go through
-``visibility`` only. With numba a block is one compiled call
-(``compiled.block_writer``); without it, a block is cached under a key made of
-everything it shows (or, for ``rows.ObservationRows``, under the player's move
-stamp), and the fields that differ between observers outside the hidden choices
-(``to_move``, the reserve card) are written afterwards, so that one cached block
-serves every observer. Both paths give the same bytes.
+``visibility`` only. A block is cached under a key made of everything it shows, and
+the fields that differ between observers outside the hidden choices (``to_move``, the
+reserve card) are written afterwards, so that one cached block serves every observer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import pairwise
 
 import numpy as np
@@ -43,16 +39,12 @@ SLOT_WEIGHT = np.array(
 class PlayerBlocks:
     """Writes the player blocks of the vector; one instance per ``Observer`` (it caches blocks)."""
 
-    def __init__(self, layout: ObservationLayout, writer: Callable[..., None] | None) -> None:
-        """``writer``: the compiled block kernel (``compiled.block_writer()``), or None for the numpy path."""
+    def __init__(self, layout: ObservationLayout) -> None:
         self._f = {f.name: f.start for f in layout.player_block}
         self.size = layout.player_block[-1].stop  # one block's length
         self._start = layout.slice("player0").start
-        self._writer = writer
-        self.compiled = writer is not None
         self._to_move, self._reserve_known, self._reserve = (self._f[k] for k in ("to_move", "reserve_known", "reserve"))
         self._player_blocks = KeyCache(_PLAYER_CACHE_SIZE)  # by everything a block shows
-        self._block_by_version = KeyCache(_PLAYER_CACHE_SIZE)  # by move stamp (ObservationRows)
         self._work_features = KeyCache(_PLAYER_CACHE_SIZE)  # by (CEO slots, visible cards at work)
         _check_consecutive(self._f, ("hand", "work", "beach", "busy", "fired"), NUM_TYPES)
 
@@ -60,10 +52,6 @@ class PlayerBlocks:
         """The blocks of the vector ``vec`` as a ``[MAX_PLAYERS, size]`` view, by relative slot."""
         p0 = self._start
         return vec[p0:p0 + MAX_PLAYERS * self.size].reshape(MAX_PLAYERS, self.size)
-
-    def forget_versions(self) -> None:
-        """Drop the blocks cached by move stamp (``ObservationRows.forget``)."""
-        self._block_by_version.clear()
 
     def write_all(self, state: GameState, observer: int, by_slot: list[int], me: int, vec: np.ndarray) -> None:
         """Every player's block, in relative slot order."""
@@ -74,58 +62,26 @@ class PlayerBlocks:
         self.write(state, observer, by_slot, rel, me, [blocks[k] for k in range(MAX_PLAYERS)])
 
     def write(self, state: GameState, observer: int, players: list[int], rel: list[int], me: int,
-              blocks: list[np.ndarray], versions: list[tuple] | None = None) -> None:
-        """The blocks of ``players`` (ids), each into ``blocks[its slot]``.
-
-        ``versions`` (by player id; ``ObservationRows``): share the numpy path's blocks between
-        observers by move stamp. The compiled path needs no sharing: it reads the facts that
-        hold for every block once, then makes one call per block.
-        """
+              blocks: list[np.ndarray]) -> None:
+        """The blocks of ``players`` (ids), each into ``blocks[its slot]``."""
         n = state.num_players
         decider = state.pending[-1].player if state.pending else None
-        write = self._writer
-        if write is None:
-            for q in players:
-                slot = rel[q]
-                self._write_player(state, observer, q, (me + slot) % n, blocks[slot], decider,
-                                   None if versions is None else versions[q])
-            return
-        s_others, f_others = visibility.hidden_from_others(state)
-        spots, ceo_slots = state.spots, state.ceo_slots
         for q in players:
-            p = state.players[q]
             slot = rel[q]
-            reserve = p.reserve
-            shown = (RESERVE_INDEX[reserve] if reserve in RESERVE_INDEX
-                     and visibility.reserve_visible(state, observer, q) else -1)
-            bits = 0
-            for m in p.milestones:
-                bits |= 1 << m
-            restaurants = p.restaurants
-            other = q != observer
-            write(blocks[slot], p.hand, p.work, p.beach, p.busy, p.fired, p.stock, p.cash, p.bankrupt, p.income,
-                  p.recruit_discounts, len(restaurants), sum([r.coming_soon for r in restaurants]) if restaurants else 0,
-                  bits, (me + slot) % n, spots[q] if q < len(spots) else -1, other and s_others, other and f_others,
-                  ceo_slots, q == decider, shown)
+            self._write_player(state, observer, q, (me + slot) % n, blocks[slot], decider)
 
     def _write_player(self, state: GameState, observer: int, player: int, seat: int, b: np.ndarray,
-                      decider: int | None, version: tuple | None = None) -> None:
+                      decider: int | None) -> None:
         """One player's block.
 
         A block depends on the player and on what the observer may see of them: it is
-        cached under a key made of all of that (most steps change one player), or, from
-        ``ObservationRows``, under the player's move stamp (``version``) and the two hidden
-        flags. The fields that differ between observers outside the hidden choices (the
-        reserve card) and ``to_move`` are written afterwards, so that one cached block
-        serves every observer.
+        cached under a key made of all of that (most steps change one player). The fields
+        that differ between observers outside the hidden choices (the reserve card) and
+        ``to_move`` are written afterwards, so that one cached block serves every observer.
         """
         s_hidden = visibility.structure_hidden(state, observer, player)
         f_hidden = visibility.firing_hidden(state, observer, player)
-        if version is None:
-            b[:] = self._block_by_content(state, observer, player, seat, s_hidden, f_hidden)
-        else:
-            b[:] = self._block_by_version.get((version, s_hidden, f_hidden), self._block_by_content, state, observer,
-                                              player, seat, s_hidden, f_hidden)
+        b[:] = self._block_by_content(state, observer, player, seat, s_hidden, f_hidden)
         if player == decider:
             b[self._to_move] = 1.0
         reserve = state.players[player].reserve

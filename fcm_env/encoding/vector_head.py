@@ -4,14 +4,11 @@
 tiles, milestones: the ``TABLE_FIELDS``, cached as one slice by the state they
 show), the employee piles (cached apart: they change more often), the turn, and
 the pending decision's context (which also marks the pending piece on its board
-plane). With numba the head but the context is written by one compiled call
-(``compiled.head_writer``) that gives the same bytes.
+plane).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from itertools import pairwise
 
 import numpy as np
@@ -39,7 +36,6 @@ from .layout import (
 
 TILE_INDEX = {t.number: i for i, t in enumerate(MARKETING_TILES)}
 HOUSE_INDEX = {n: i for i, n in enumerate(HOUSES.numbers)}
-CEO_SLOT_INDEX = {slots: i for i, slots in enumerate(CEO_SLOT_VALUES)}
 MARKETEER_INDEX = {int(t): i for i, t in enumerate(MARKETEER_TYPES)}
 MANAGER_INDEX = {int(t): i for i, t in enumerate(RESTAURANT_MANAGER_TYPES)}
 TRAINER_INDEX = {int(t): i for i, t in enumerate(TRAINER_TYPES)}
@@ -61,13 +57,11 @@ NUM_MILESTONES = len(Milestone)
 class VectorHead:
     """Writes the vector before the player blocks; one instance per ``Observer`` (it caches the table)."""
 
-    def __init__(self, layout: ObservationLayout, writer: Callable[..., None] | None) -> None:
-        """``writer``: the compiled head kernel (``compiled.head_writer()``), or None for the numpy path."""
+    def __init__(self, layout: ObservationLayout) -> None:
         self.vector_size = layout.vector_size
         self._o = {v.name: v.start for v in layout.vector}
         self._sl = {v.name: v.slice for v in layout.vector}
         self._pending_piece = layout.channel("pending_piece")
-        self._writer = writer
         self._table_span = _span(layout, TABLE_FIELDS)
         self._tables = KeyCache(_TABLE_CACHE_SIZE)  # the table part of the vector, by the state it shows
         self._supplies = KeyCache(_TABLE_CACHE_SIZE)  # employee piles / SUPPLY_SCALE, by the piles
@@ -76,28 +70,6 @@ class VectorHead:
         """Phase, pending decision, table, piles and turn into ``vec`` (zeroed there before)."""
         o = self._o
         turn = state.turn
-        write = self._writer
-        if write is not None:  # compiled (fcm_env.encoding.compiled): no table cache needed
-            pending = state.pending[-1] if state.pending else None
-            tiles = _tile_bits(tuple(state.marketing_supply))
-            houses = _house_bits(tuple(state.house_supply))
-            gone = this_turn = 0
-            for m in state.milestones_gone:
-                gone |= 1 << m
-            for m in state.milestones_this_turn:
-                this_turn |= 1 << m
-            write(vec, int(state.phase), -1 if pending is None else int(pending.decision),  # ints: numba types an enum slowly
-                  0 if pending is None else rel[pending.player], pending is not None and pending.player == observer,
-                  state.round, DEFAULT_MAX_ROUNDS if state.max_rounds is None else state.max_rounds,
-                  state.num_players - MIN_PLAYERS, state.variant == "standard", state.bank, state.bank_debt,
-                  state.bank_breaks, state.reserve_revealed, CEO_SLOT_INDEX.get(state.ceo_slots, -1),
-                  state.structure_revealed, state.firing_revealed, state.supply, tiles, houses, state.gardens_left,
-                  HOUSES.garden_tokens, state.uses_milestones, gone, this_turn, turn.hires, turn.recruits_left,
-                  turn.phantoms, turn.locked, turn.used)
-            for trainer, left in turn.trainers:
-                if trainer in TRAINER_INDEX:
-                    vec[o["turn_trainer_actions"] + TRAINER_INDEX[trainer]] += left / 3.0
-            return
         vec[o["phase"] + int(state.phase)] = 1.0
         if state.pending:
             pending = state.pending[-1]
@@ -196,18 +168,6 @@ class VectorHead:
             kept = ctx[:NUM_GOODS]
             start = sl["ctx_freezer_kept"].start
             vec[start:start + len(kept)] = np.asarray(kept, dtype=np.float32) / STOCK_SCALE
-
-
-@functools.lru_cache(maxsize=256)
-def _tile_bits(numbers: tuple[int, ...]) -> int:
-    """The campaign tiles in stock as a bit set by tile index (cached: the stock changes a few times a game)."""
-    return sum(1 << TILE_INDEX[number] for number in numbers)
-
-
-@functools.lru_cache(maxsize=256)
-def _house_bits(numbers: tuple[int, ...]) -> int:
-    """The houses in stock as a bit set by house index (cached likewise)."""
-    return sum(1 << HOUSE_INDEX[number] for number in numbers)
 
 
 def _scaled_supply(supply: np.ndarray) -> np.ndarray:

@@ -47,11 +47,6 @@ class VisibleCards(NamedTuple):
     firing_hidden: bool
 
 
-def hidden_from_others(state: GameState) -> tuple[bool, bool]:
-    """Whether Restructuring and firing choices are face down to everybody but their player, now."""
-    return not state.structure_revealed, not state.firing_revealed
-
-
 def visible_cards(state: GameState, observer: int, player: int) -> VisibleCards:
     """``player``'s card pools as ``observer`` may see them (copies where something is hidden)."""
     p = state.players[player]

@@ -9,7 +9,6 @@ action raises ``IllegalActionError`` and leaves the state unchanged.
 from __future__ import annotations
 
 import contextlib
-import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import HOUSES, MARKETING_TILES, RESERVE_CARDS, setup_for
-from fcm_env.engine import changes, events
+from fcm_env.engine import events
 from fcm_env.engine.actions import Action, Decision, IllegalActionError, Pending
 from fcm_env.engine.board.geometry import Board
 from fcm_env.engine.hidden.determinize import HiddenChoiceModel
@@ -65,8 +64,6 @@ class Game:
         self.history: list[Action] | None = None
         #: opt-in event log (``record_events``): plain dicts, fcm_env.engine.events
         self.events: list[dict[str, Any]] | None = None
-        #: what each move may have changed (move stamps for incremental readers: fcm_env.engine.changes)
-        self.changes = changes.ChangeLog(state.num_players)
 
     # ------------------------------------------------------------------ creation
 
@@ -226,11 +223,10 @@ class Game:
         """What ``_restore`` needs to put this game back as it is now."""
         history = None if self.history is None else len(self.history)
         logged = None if self.events is None else len(self.events)
-        return (self.state.clone(), self._legal_cache, self.position_cache, copy.deepcopy(self.changes),
-                history, logged)
+        return self.state.clone(), self._legal_cache, self.position_cache, history, logged
 
     def _restore(self, saved: tuple) -> None:
-        state, self._legal_cache, self.position_cache, self.changes, history, logged = saved
+        state, self._legal_cache, self.position_cache, history, logged = saved
         self.state = state
         if history is not None:
             del self.history[history:]
@@ -250,11 +246,10 @@ class Game:
         state = self.state
         _, apply = ROUTES[pending.decision]
         events.action_event(state, pending.decision, pending.player, action)
-        before = changes.table_facts(state)
         apply(state, pending, action)
         if self.history is not None:
             self.history.append(action)
-        self.changes.decision(state, pending, before, self._run_engine())
+        self._run_engine()
 
     def advance(self) -> Game:
         """Run the engine's own steps from this position until a player must decide or the game ends.
@@ -269,16 +264,14 @@ class Game:
         return self
 
     def _advance(self) -> None:
-        """Run the engine's own steps until a player must decide (or the game ends); stamps every part."""
+        """Run the engine's own steps until a player must decide (or the game ends)."""
         self._run_engine()
-        self.changes.everything()
 
-    def _run_engine(self) -> list[Phase]:
-        """``flow.advance``, dropping the position's caches; the phases stepped through."""
-        steps = flow.advance(self.state)
+    def _run_engine(self) -> None:
+        """``flow.advance``, dropping the position's caches."""
+        flow.advance(self.state)
         self._legal_cache = None
         self.position_cache = {}
-        return steps
 
     def clone(self) -> Game:
         """An independent game at the same position that plays on bit for bit like this one.

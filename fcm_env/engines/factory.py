@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 
 from fcm_env.encoding import FLAT_SIZE
-from fcm_env.encoding.rows import ObservationRows
 from fcm_env.engine.game import Game
 
 from .face import GameLike
@@ -128,10 +127,27 @@ def on_engine(game: GameLike | Game, engine: str) -> GameLike:
     return face_of(game.snapshot()) if native else face_of(game)
 
 
+class PythonRows:
+    """The envs' observation rows on the Python engine: ``observe(game, p)`` writes row ``p`` afresh
+    (``Observer.observe_flat``, whose caches keep the static map planes and unchanged player blocks).
+
+    The readable reference keeps no move stamps: the incremental rows are the native engine's job
+    (``NativeRows``), which does them in C++ many times faster."""
+
+    def __init__(self, num_players: int) -> None:
+        self.rows = np.zeros((num_players, FLAT_SIZE), dtype=np.float32)
+
+    def observe(self, game: Any, player: int) -> np.ndarray:
+        return game.observe_flat(player, self.rows[player])
+
+    def forget(self) -> None:
+        """Nothing is kept between writes."""
+
+
 class NativeRows:
-    """``ObservationRows``' face for native games: ``observe(game, p)`` brings row ``p`` up to date in place, in
-    C++, redrawing only what may have changed since its last write (the map's fixed planes stay while the
-    board is the same; only the squares the pieces covered are cleared)."""
+    """The envs' observation rows on the native engine: ``observe(game, p)`` brings row ``p`` up to date in
+    place, in C++, redrawing only what may have changed since its last write (the map's fixed planes stay
+    while the board is the same; only the squares the pieces covered are cleared)."""
 
     def __init__(self, num_players: int) -> None:
         from fcm_env.native import _core
@@ -160,5 +176,6 @@ class NativeRows:
         self._kept = _core.ObservationRows(self._num_players)
 
 
-def observation_rows(engine: str, num_players: int) -> ObservationRows | NativeRows:
-    return NativeRows(num_players) if engine == "native" else ObservationRows(num_players)
+def observation_rows(engine: str, num_players: int) -> PythonRows | NativeRows:
+    """The envs' kept observation rows for games of ``engine``."""
+    return NativeRows(num_players) if resolve_engine(engine) == "native" else PythonRows(num_players)

@@ -23,15 +23,10 @@ from fcm_env.engine.rules import bank
 from fcm_env.engine.state import GameState, Phase
 
 
-def advance(state: GameState) -> list[Phase]:
-    """Run the engine's own steps until a decision is pending or the game is over.
-
-    Returns the phase each step started from, in order (empty: nothing ran), for ``Game.changes``.
-    """
-    steps = []
+def advance(state: GameState) -> None:
+    """Run the engine's own steps until a decision is pending or the game is over."""
     while not state.pending and state.phase != Phase.GAME_OVER:
-        steps.append(step(state))
-    return steps
+        step(state)
 
 
 def step(state: GameState) -> Phase:
