@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         failed, passed, tail = _run_tests(repo, env, args.tests)
         print(f"unplanted: {tail}", flush=True)
         if failed:
-            print("the rule tests fail without a plant: fix them first")
+            print("the rule tests fail without a plant: fix them first (the failing ones: pytest "
+                  + " ".join(args.tests) + " -q -rf)")
             return 1
         holes = []
         for plant in plants:
