@@ -12,6 +12,7 @@ bankruptcy, the round cap's end: ``face.TableFacts``), from the core in one call
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,7 @@ from fcm_env.data import setup_for
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game
-from fcm_env.engine.hidden.determinize import UniformModel
+from fcm_env.engine.hidden.determinize import UniformModel, checked_observer
 from fcm_env.engine.hidden.observed import observed_action
 from fcm_env.engine.persistence.serialize import state_from_dict
 from fcm_env.engine.state import Phase
@@ -77,6 +78,9 @@ class NativeGame:
 
     def __init__(self, core: _core.Game) -> None:
         self._core = core
+        #: moves are whole under threads: a check, the core's move, the history and the caches together
+        #: (each core call keeps the GIL, so the core itself is never entered twice at once)
+        self._moving = threading.Lock()
         #: opt-in action log, as ``Game.history``: set it to ``[]`` and ``apply`` appends every action
         self.history: list[Action] | None = None
         self._forget()
@@ -135,6 +139,7 @@ class NativeGame:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self._core = _core.Game.from_checked_dict(state["document"])  # a document this class wrote: no check needed
+        self._moving = threading.Lock()
         self.history = state.get("history")
         self._forget()
 
@@ -214,47 +219,54 @@ class NativeGame:
             raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got {action}")
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {action!r}")
-        try:
-            self._core.apply(int(action.kind), list(action.args))
-        except _core.NativeIllegalAction:
-            raise IllegalActionError(
-                f"{action} is not legal for {pending.decision.name} of player {pending.player}") from None
-        if self.history is not None:
-            self.history.append(action)
-        self._forget()
+        with self._moving:
+            try:
+                self._core.apply(int(action.kind), list(action.args))
+            except _core.NativeIllegalAction:
+                raise IllegalActionError(
+                    f"{action} is not legal for {pending.decision.name} of player {pending.player}") from None
+            if self.history is not None:
+                self.history.append(action)
+            self._forget()
 
     def apply_legal(self, action: Action | int) -> None:
-        """``apply`` for an action (or a flat id) already checked against this position's legal ones."""
-        if isinstance(action, Action):
-            self._core.apply(int(action.kind), list(action.args))
-        else:
+        """``apply`` for an action (or a flat id) already checked against this position's legal ones (a
+        check that another thread's move made stale gives ``IllegalActionError``; nothing changes)."""
+        with self._moving:
+            try:
+                if isinstance(action, Action):
+                    self._core.apply(int(action.kind), list(action.args))
+                elif self.history is not None:
+                    action = CODEC.decode(int(action), self.pending)
+                    self._core.apply(int(action.kind), list(action.args))
+                else:
+                    self._core.apply_id(int(action))
+            except _core.NativeIllegalAction as exc:
+                raise IllegalActionError(f"{action} is not legal here: {exc}") from None
             if self.history is not None:
-                action = CODEC.decode(int(action), self.pending)
-                self._core.apply(int(action.kind), list(action.args))
-            else:
-                self._core.apply_id(int(action))
-        if self.history is not None:
-            self.history.append(action)
-        self._forget()
+                self.history.append(action)
+            self._forget()
 
     def advance(self) -> NativeGame:
         """Run the engine's own steps until a decision is pending or the game ends (``Game.advance``)."""
-        self._core.advance()
-        self._forget()
+        with self._moving:
+            self._core.advance()
+            self._forget()
         return self
 
     def apply_id(self, index: int) -> None:
         """Play the flat id ``index`` (``IllegalActionError`` naming it when it is not legal: nothing changes)."""
-        pending = self.pending
-        if pending is None:
-            raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got action id {index}")
-        if not self.is_legal_id(index):
-            raise IllegalActionError(f"action id {index} ({CODEC.action_to_string(index, pending)}) is not legal "
-                                     f"for {pending.decision.name} of player {pending.player}")
-        if self.history is not None:
-            self.history.append(CODEC.decode(int(index), pending))
-        self._core.apply_id(int(index))
-        self._forget()
+        with self._moving:  # the check and the move together: another thread cannot move in between
+            pending = self.pending
+            if pending is None:
+                raise IllegalActionError(f"no decision is pending (phase {self.phase.name}); got action id {index}")
+            if not self.is_legal_id(index):
+                raise IllegalActionError(f"action id {index} ({CODEC.action_to_string(index, pending)}) is not "
+                                         f"legal for {pending.decision.name} of player {pending.player}")
+            self._core.apply_id(int(index))
+            if self.history is not None:
+                self.history.append(CODEC.decode(int(index), pending))
+            self._forget()
 
     # ------------------------------------------------------------------ hidden information
 
@@ -270,12 +282,13 @@ class NativeGame:
         """``Game.determinize`` of this position (the same draws from ``rng``, the same world, the same leak
         contract), as a native game. With the default ``UniformModel`` it runs in the core, taking numpy's
         PCG64 state and handing it back advanced; another model (a Python object) runs on the Python engine."""
+        observer = checked_observer(observer, self.num_players)  # the Python engine's checks, its words
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator (np.random.default_rng), got {type(rng).__name__}")
         if model is None or type(model) is UniformModel:
             bits = rng.bit_generator
             if isinstance(bits, np.random.PCG64):
-                if not 0 <= int(observer) < self.num_players:
-                    raise ValueError(f"observer must be a player id 0..{self.num_players - 1}, got {observer!r}")
-                world, after = self._core.determinize(int(observer), bits.state)
+                world, after = self._core.determinize(observer, bits.state)
                 bits.state = after
                 return NativeGame(world)
         return NativeGame.from_game(self.snapshot().determinize(observer, rng, model))

@@ -241,6 +241,9 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
+        if not self.env.agents:  # every agent's last step is taken: PettingZoo has removed them all
+            raise RuntimeError("last(): the game is over and every agent is done (env.agents is empty); "
+                               "call reset() to play again")
         return self.env.last(observe)
 
     # ``agents`` and ``agent_selection`` are read by ``agent_iter`` and ``step`` at every step; as

@@ -46,6 +46,7 @@ from gymnasium.vector.utils import batch_space
 
 from fcm_env import engines
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
+from fcm_env.engine.actions import IllegalActionError
 
 from . import common
 from .native_vector import NativeBatch
@@ -147,6 +148,9 @@ class FcmVectorEnv(VectorEnv):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {actions.shape}")
         infos: dict[str, Any] = {}
         if self._native:
+            if actions.dtype.kind not in "iu":  # as every sub-env refuses it (common.action_index): 3.7 is no id
+                raise IllegalActionError(f"actions must be integer ids 0..{NUM_ACTIONS - 1}, got an array of "
+                                         f"{actions.dtype}")
             return self._native_step(actions)
         for i, e in enumerate(self.envs):
             reward, terminated, truncated = e._advance(actions[i])

@@ -116,3 +116,30 @@ def test_clones_and_worlds_of_a_python_game_keep_the_face():
     assert type(game.clone()) is PythonGame
     assert type(game.determinize(0, np.random.default_rng(0))) is PythonGame
     assert type(game.seat_view(0).clone()) is PythonGame
+
+
+@pytest.mark.parametrize("observer", [1.5, "0", True, np.bool_(False), 3, -1, None])
+def test_determinize_refuses_an_observer_that_is_no_player_id_on_either_engine(engine, observer):
+    game = _played(engine, 12)
+    before = game.to_dict()
+    with pytest.raises(ValueError, match=r"observer must be a player id 0\.\.2, got "):
+        game.determinize(observer, np.random.default_rng(0))
+    assert game.to_dict() == before
+
+
+def test_determinize_takes_numpy_integers_and_refuses_what_is_no_generator(engine):
+    game = _played(engine, 12)
+    assert game.determinize(np.int64(1), np.random.default_rng(0)).num_players == 3
+    with pytest.raises(TypeError, match="rng must be a numpy Generator"):
+        game.determinize(1, 7)
+
+
+def test_the_core_refuses_a_generator_state_that_is_not_pcg64s():
+    pytest.importorskip("fcm_env.native")
+    core = _played("native", 12).native_core
+    good = np.random.default_rng(0).bit_generator.state
+    for bad, words in [({**good, "bit_generator": "MT19937"}, "must be numpy's PCG64"),
+                       ({**good, "state": {**good["state"], "state": 2**200}}, r"state must be an int 0 <= x < 2\*\*128"),
+                       ({**good, "state": {**good["state"], "inc": -1}}, r"inc must be an int 0 <= x < 2\*\*128")]:
+        with pytest.raises(ValueError, match=words):
+            core.determinize(1, bad)

@@ -66,3 +66,36 @@ def test_calls_before_reset_are_clear_errors():
         FcmSingleAgentEnv(num_players=2).action_to_string(0)
     with pytest.raises(RuntimeError, match=r"call reset\(\) before action_masks\(\)"):
         FcmVectorEnv(num_envs=2, num_players=2).action_masks()
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_after_every_agent_is_done_last_names_reset_and_step_plays_nothing(engine):
+    if engine == "native":
+        pytest.importorskip("fcm_env.native")
+    env = fcm_env.env(num_players=2, max_rounds=2, engine=engine)
+    env.reset(seed=1)
+    for _ in env.agent_iter():  # PettingZoo's loop: a dead agent steps None and is removed
+        observation, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.agents == []
+    end = env.unwrapped.game.to_dict()
+    env.step(0)  # PettingZoo's order check: a logged warning, nothing played
+    assert env.unwrapped.game.to_dict() == end
+    with pytest.raises(RuntimeError, match=r"every agent is done \(env.agents is empty\); call reset\(\)"):
+        env.last()
+    env.reset(seed=2)
+    assert env.agents == ["player_0", "player_1"] and env.last()[2] is False
+
+
+@pytest.mark.parametrize("action", [3.7, 3.0, True])
+def test_the_vector_envs_refuse_an_action_that_is_no_integer_id_on_either_engine(action):
+    pytest.importorskip("fcm_env.native")
+    from fcm_env.engine.actions import IllegalActionError
+
+    for engine in ("python", "native"):
+        env = FcmVectorEnv(num_envs=2, engine=engine, num_players=2)
+        env.reset(seed=0)
+        before = [e.game.to_dict() for e in env.envs]
+        with pytest.raises(IllegalActionError, match="integer"):
+            env.step(np.array([action, action]))
+        assert [e.game.to_dict() for e in env.envs] == before, engine  # nothing moved

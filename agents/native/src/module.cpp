@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bind_data.h"
+#include "call_guard.h"
 #include "game.h"
 #include "heuristic.h"
 #include "hidden.h"
@@ -52,6 +53,15 @@ PlanTables tables_from(const py::dict& raw) {
   t.extra_cap = raw["extra_cap"].cast<int>();
   return t;
 }
+
+}  // namespace
+
+namespace {
+
+// a search whose run calls back into Python: one call at a time (call_guard.h)
+struct GuardedSearch : fcm::players::Search {
+  fcm::InUse use;
+};
 
 }  // namespace
 
@@ -155,13 +165,17 @@ PYBIND11_MODULE(_agents, m) {
       py::arg("margin"), py::arg("goals"), py::arg("spare_to_train"),
       "planner.plan_organisation in C++: (assignments (goal, card or None, steps), hires, trainings, beach, trainers)");
 
-  py::class_<fcm::players::Search>(m, "Search",
-                                   "the information-set MCTS on the native core (SearchAgent's search, step for step)")
+  py::class_<GuardedSearch>(m, "Search",
+                            "the information-set MCTS on the native core (SearchAgent's search, step for step)")
       .def(py::init<>())
       .def(
           "run",
-          [](fcm::players::Search& search, fcm::Game& game, int me, const py::dict& raw, const py::list& rollout,
+          [](GuardedSearch& search, fcm::Game& game, int me, const py::dict& raw, const py::list& rollout,
              const py::list& priors, const py::dict& bit_generator, const py::object& policy, const py::object& value) {
+            // the policy and value callbacks run Python, where another thread may take over: it may not enter
+            // this search (its tree is being built), and what it does to ``game`` cannot reach the search,
+            // which runs on a copy of the position
+            const fcm::CallGuard guard(search.use, "this native Search");
             fcm::players::SearchSettings s;
             s.iterations = raw["iterations"].cast<int>();
             s.seconds = raw["seconds"].cast<double>();
@@ -199,7 +213,8 @@ PYBIND11_MODULE(_agents, m) {
             }
             if (s.learned_value && !value_fn) throw std::invalid_argument("search: learned_value needs a value callback");
             fcm::Pcg64 rng = fcm::pcg64_from_numpy(bit_generator);
-            const auto result = search.run(game, me, s, parts(rollout), parts(priors), rng, policy_fn, value_fn);
+            fcm::Game root(game);
+            const auto result = search.run(root, me, s, parts(rollout), parts(priors), rng, policy_fn, value_fn);
             return py::make_tuple(fcm::action_tuple(result.best), result.visits, result.priors, result.iterations,
                                   result.rollout_moves, fcm::pcg64_to_numpy(rng));
           },
@@ -209,7 +224,8 @@ PYBIND11_MODULE(_agents, m) {
           "rollout moves, the generator's state after)")
       .def(
           "model_act",
-          [](fcm::players::Search& search, const std::array<int, 3>& part, fcm::Game& game, int player) {
+          [](GuardedSearch& search, const std::array<int, 3>& part, fcm::Game& game, int player) {
+            fcm::check_free(search.use, "this native Search");
             return fcm::action_tuple(search.model(fcm::players::Part{part[0], part[1], part[2]}).act(game, player));
           },
           py::arg("part"), py::arg("game"), py::arg("player"),

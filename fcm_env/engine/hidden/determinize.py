@@ -59,11 +59,20 @@ class UniformModel:
         return legal[int(rng.integers(len(legal)))]
 
 
+def checked_observer(observer: object, num_players: int) -> int:
+    """``observer`` as a player id 0..num_players-1 (an int or numpy integer, not a bool), else ValueError."""
+    if isinstance(observer, (bool, np.bool_)) or not hasattr(observer, "__index__") \
+            or not 0 <= observer.__index__() < num_players:  # type: ignore[attr-defined]
+        raise ValueError(f"observer must be a player id 0..{num_players - 1}, got {observer!r}")
+    return int(observer.__index__())  # type: ignore[attr-defined]
+
+
 def determinize(real: GameState, observer: int, rng: np.random.Generator,
                 model: HiddenChoiceModel | None = None) -> GameState:
     """A copy of ``real`` with every fact hidden from ``observer`` erased, then redrawn (module docstring)."""
-    if not 0 <= observer < real.num_players:
-        raise ValueError(f"observer must be a player id 0..{real.num_players - 1}, got {observer!r}")
+    observer = checked_observer(observer, real.num_players)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy Generator (np.random.default_rng), got {type(rng).__name__}")
     model = UniformModel() if model is None else model
     state = real.clone()
     # 1. erase: nothing of the truth may reach the redraw

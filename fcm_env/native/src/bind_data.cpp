@@ -40,7 +40,19 @@ py::tuple action_tuple(const Action& a) {
 }
 
 Pcg64 pcg64_from_numpy(const py::dict& bit_generator) {
+  // numpy's PCG64 state dict, checked: another generator's state or a number past 128 bits is refused
+  if (!bit_generator.contains("bit_generator") || !py::isinstance<py::str>(bit_generator["bit_generator"]) ||
+      bit_generator["bit_generator"].cast<std::string>() != "PCG64") {
+    throw std::invalid_argument("the generator must be numpy's PCG64 (its bit_generator.state), got another");
+  }
   const py::dict inner = bit_generator["state"];
+  const py::object two128 = py::int_(1).attr("__lshift__")(128);
+  for (const char* key : {"state", "inc"}) {
+    const py::object v = inner[key];
+    if (!py::isinstance<py::int_>(v) || v.attr("__lt__")(0).cast<bool>() || v.attr("__ge__")(two128).cast<bool>()) {
+      throw std::invalid_argument(std::string("the PCG64 state's ") + key + " must be an int 0 <= x < 2**128");
+    }
+  }
   const py::int_ state = inner["state"], inc = inner["inc"];
   const py::int_ mask(std::numeric_limits<uint64_t>::max());
   auto half = [&mask](const py::int_& v, int shift) {

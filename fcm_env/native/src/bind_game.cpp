@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "call_guard.h"
 #include "codec.h"
 #include "document.h"
 #include "hidden.h"
@@ -26,6 +27,13 @@ namespace py = pybind11;
 namespace fcm {
 
 namespace {
+
+// the batch's long calls release the GIL: one call at a time (call_guard.h)
+struct GuardedVecEnv : VecEnv {
+  using VecEnv::VecEnv;
+  InUse use;
+};
+constexpr const char* kVecEnv = "this native VecEnv";
 
 
 py::list milestone_names() { return py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"); }
@@ -178,16 +186,12 @@ void bind_game(py::module_& m) {
            py::arg("kind"), py::arg("args"), "test hook: the decision's apply and the turn's chaining, no engine step")
       .def("observe_flat", [](const Game& g, int player, py::array_t<float, py::array::c_style> out) {
         static thread_local StaticPlanes planes;  // the map's fixed planes, redrawn when the board changes
-        float* data = flat_buffer(out);
-        {
-          py::gil_scoped_release release;
-          write_observation(g.state(), player, data, planes);
-        }
+        // the GIL is kept: a native game's calls then never overlap, whatever the threads (a few microseconds)
+        write_observation(g.state(), player, flat_buffer(out), planes);
         return out;
       }, py::arg("player"), py::arg("out").noconvert(),
       "player's flat observation (fcm_env.encoding's bytes) written into out, a float32 array")
       .def("play_random", [](Game& g, uint64_t seed, int64_t max_decisions) {
-        py::gil_scoped_release release;
         Pcg64 rng(seed);  // RandomLegalPlayer's draw: an index into the sorted legal actions
         int64_t played = 0;
         while (!g.is_over() && (max_decisions < 0 || played < max_decisions)) {
@@ -226,17 +230,13 @@ void bind_game(py::module_& m) {
           throw std::invalid_argument("player must be 0.." + std::to_string(r.marks.size() - 1) + ", got " +
                                       std::to_string(player));
         }
-        float* data = flat_buffer(out);
-        {
-          py::gil_scoped_release release;
-          write_observation_row(g.state(), player, data, r.planes.of(g.state().board),
-                                r.marks[static_cast<std::size_t>(player)]);
-        }
+        write_observation_row(g.state(), player, flat_buffer(out), r.planes.of(g.state().board),
+                              r.marks[static_cast<std::size_t>(player)]);  // with the GIL, as observe_flat
         return out;
       }, py::arg("game"), py::arg("player"), py::arg("out").noconvert(),
       "player's flat observation written into out, a row kept for this player (no one else writes it)");
 
-  py::class_<VecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
+  py::class_<GuardedVecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
       .def(py::init([](int num_envs, int num_players, const std::string& variant, int max_rounds,
                        const std::string& reward, std::optional<std::string> shaping, int learner_seat,
                        bool truncation_as_termination, std::optional<std::pair<int64_t, int64_t>> game_seeds,
@@ -252,21 +252,23 @@ void bind_game(py::module_& m) {
              c.truncation_as_termination = truncation_as_termination;
              c.game_seeds = game_seeds;
              c.threads = threads;
-             return std::make_unique<VecEnv>(c);
+             return std::make_unique<GuardedVecEnv>(c);
            }),
            py::arg("num_envs"), py::arg("num_players"), py::arg("variant"), py::arg("max_rounds"), py::arg("reward"),
            py::arg("shaping"), py::arg("learner_seat"), py::arg("truncation_as_termination"), py::arg("game_seeds"),
            py::arg("threads"))
-      .def("reset", [](VecEnv& v, const std::vector<int64_t>& seeds, const std::vector<uint64_t>& entropy,
+      .def("reset", [](GuardedVecEnv& v, const std::vector<int64_t>& seeds, const std::vector<uint64_t>& entropy,
                        py::array obs, py::array masks) {
+        const CallGuard guard(v.use, kVecEnv);
         const py::ssize_t b = v.num_envs(), f = observation_layout().flat_size(), a = num_actions();
         float* o = buffer<float>(obs, "obs", py::dtype::of<float>(), {b, f});
         uint8_t* k = buffer<uint8_t>(masks, "masks", py::dtype::of<bool>(), {b, a});
         py::gil_scoped_release release;
         v.reset(seeds, entropy, o, k);
       })
-      .def("step", [](VecEnv& v, py::array actions, py::array obs, py::array masks, py::array rewards,
+      .def("step", [](GuardedVecEnv& v, py::array actions, py::array obs, py::array masks, py::array rewards,
                       py::array terminated, py::array truncated, py::array done, py::array final_obs) {
+        const CallGuard guard(v.use, kVecEnv);
         const py::ssize_t b = v.num_envs(), f = observation_layout().flat_size(), a = num_actions();
         const int64_t* act = buffer<int64_t>(actions, "actions", py::dtype::of<int64_t>(), {b});
         float* o = buffer<float>(obs, "obs", py::dtype::of<float>(), {b, f});
@@ -279,7 +281,8 @@ void bind_game(py::module_& m) {
         py::gil_scoped_release release;
         v.step(act, o, k, r, te, tr, d, fo);
       })
-      .def("pick", [](VecEnv& v, py::array u) {
+      .def("pick", [](GuardedVecEnv& v, py::array u) {
+        const CallGuard guard(v.use, kVecEnv);
         const py::ssize_t b = v.num_envs();
         const double* draws = buffer<double>(u, "u", py::dtype::of<double>(), {b});
         py::array_t<int64_t> out(b);
@@ -290,12 +293,24 @@ void bind_game(py::module_& m) {
         }
         return out;
       }, py::arg("u"), "a random legal id per sub-env: the floor(u[i] * k)-th of its k sorted legal ids")
-      .def("game", [](const VecEnv& v, int i) { return Game(v.game(i)); }, py::arg("index"),
+      .def("game", [](const GuardedVecEnv& v, int i) {
+        check_free(v.use, kVecEnv);
+        return Game(v.game(i));
+      }, py::arg("index"),
            "a copy of sub-env i's running game")
-      .def("final_game", [](const VecEnv& v, int i) { return Game(v.final_game(i)); }, py::arg("index"),
+      .def("final_game", [](const GuardedVecEnv& v, int i) {
+        check_free(v.use, kVecEnv);
+        return Game(v.final_game(i));
+      }, py::arg("index"),
            "a copy of the game sub-env i finished in the last step")
-      .def("learner", &VecEnv::learner, py::arg("index"))
-      .def("final_learner", &VecEnv::final_learner, py::arg("index"));
+      .def("learner", [](const GuardedVecEnv& v, int i) {
+        check_free(v.use, kVecEnv);
+        return v.learner(i);
+      }, py::arg("index"))
+      .def("final_learner", [](const GuardedVecEnv& v, int i) {
+        check_free(v.use, kVecEnv);
+        return v.final_learner(i);
+      }, py::arg("index"));
 }
 
 }  // namespace fcm
