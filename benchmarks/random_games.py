@@ -22,6 +22,7 @@ core as a crash.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -43,7 +44,7 @@ class Outcome:
     roundtrips: int = 0
     rounds: int = 0
     ended_by: str = ""
-    failure: str = ""  # "", "invariant" or "crash"
+    failure: str = ""  # "", "invariant", "crash", "difference" (native) or "unloadable" (native)
     message: str = ""
 
 
@@ -72,7 +73,8 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
     from fcm_env.engine.game import Game
     from fcm_env.engine.invariants.random_sim import pick
     from fcm_env.engine.invariants.state_checks import check_state
-    from fcm_env.engines import new_game
+    from fcm_env.engine.persistence.dataclass_json import StateFormatError
+    from fcm_env.engines import load_game, new_game
 
     variant, players = CONFIGS[game_index % len(CONFIGS)]
     game_seed = seed + game_index // len(CONFIGS)
@@ -92,6 +94,18 @@ def play_native(game_index: int, seed: int, max_rounds: int, compare_every: int)
                 if ours.to_dict() != theirs.to_dict():
                     out.failure, out.message = "difference", f"step {steps}: the states differ"
                     return out
+                # every position the engines reach saves and loads, on both engines (docs/state-format.md)
+                document = json.loads(json.dumps(ours.to_dict()))
+                for engine in ("python", "native"):
+                    try:
+                        loaded = load_game(engine, document)
+                    except StateFormatError as exc:
+                        out.failure, out.message = "unloadable", f"step {steps}: the {engine} loader: {exc}"
+                        return out
+                    if loaded.to_dict() != document:
+                        out.failure, out.message = "difference", f"step {steps}: the {engine} loader changed it"
+                        return out
+                out.roundtrips += 2
             action = pick(rng, theirs.legal_actions())
             theirs.apply(action)
             ours.apply_legal(action)
@@ -164,7 +178,8 @@ def main() -> int:
           f"{sum(o.roundtrips for o in outcomes)} save/load round trips, {elapsed:.1f} s "
           f"({actions / elapsed:.0f} checked actions/s)")
     print(f"crashes: {failures['crash']}, invariant violations: {failures['invariant']}"
-          + (f", differences from the Python engine: {failures['difference']}" if args.engine == "native" else ""))
+          + (f", differences from the Python engine: {failures['difference']}, positions a loader refused: "
+             f"{failures['unloadable']}" if args.engine == "native" else ""))
     for o in outcomes:
         if o.failure:
             print(f"  {o.failure}: {o.variant} {o.players}p seed {o.seed}: {o.message}")

@@ -23,6 +23,7 @@ from fcm_env.engine.hidden.determinize import HiddenChoiceModel
 from fcm_env.engine.hidden.determinize import determinize as determinize_state
 from fcm_env.engine.hidden.observed import ObservedAction, observed_action
 from fcm_env.engine.hidden.visibility import seat_state
+from fcm_env.engine.persistence.bounds import ROUND_MAX, SEED_LIMIT
 from fcm_env.engine.persistence.serialize import (
     StateFormatError,
     load_state,
@@ -50,6 +51,21 @@ for _module in PHASE_MODULES:
 def _action_order(action: Action) -> tuple:
     """``Action``'s own dataclass order as a sort key: one key per action instead of an ``__lt__`` per comparison."""
     return (action.kind, action.args)
+
+
+def check_new_game_arguments(variant: object, seed: object, max_rounds: object) -> None:
+    """``Game.new``'s checks, shared with the native engine's: the same errors for the same bad arguments,
+    within the ranges a saved game loads with (``persistence.bounds``)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {seed!r}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"seed must be 0..2**63-1, got {seed}")
+    if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
+                                   or not 1 <= max_rounds <= ROUND_MAX):
+        raise ValueError(f"max_rounds must be None (no cap: the rules end the game) or 1..{ROUND_MAX}, "
+                         f"got {max_rounds!r}")
 
 
 class Game:
@@ -83,13 +99,7 @@ class Game:
         rotations, and the initial turn order. ``board`` replaces the random map.
         """
         table = setup_for(num_players)
-        if variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
-        if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
-                                       or max_rounds < 1):
-            raise ValueError(f"max_rounds must be None (no cap: the rules end the game) or at least 1, got {max_rounds!r}")
+        check_new_game_arguments(variant, seed, max_rounds)
         rng = np.random.default_rng(int(seed))
         random_board = Board.random(num_players, rng)
         if board is None:

@@ -20,9 +20,10 @@ import numpy as np
 from fcm_env.data import setup_for
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
-from fcm_env.engine.game import Game
+from fcm_env.engine.game import Game, check_new_game_arguments
 from fcm_env.engine.hidden.determinize import UniformModel, checked_observer
 from fcm_env.engine.hidden.observed import observed_action
+from fcm_env.engine.persistence.bounds import check_bounds
 from fcm_env.engine.persistence.serialize import state_from_dict
 from fcm_env.engine.state import Phase
 from fcm_env.native import _core
@@ -109,7 +110,8 @@ class NativeGame:
             max_rounds: int | None = None) -> NativeGame:
         """``Game.new``'s game: the same map, turn order and setup for the same arguments."""
         setup_for(num_players)  # a bad player count: the Python engine's ValueError naming num_players
-        return cls(_core.Game.new(num_players, seed, variant, max_rounds))
+        check_new_game_arguments(variant, seed, max_rounds)  # and its words for the rest
+        return cls(_core.Game.new(int(num_players), int(seed), variant, None if max_rounds is None else int(max_rounds)))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NativeGame:
@@ -120,7 +122,9 @@ class NativeGame:
 
     @classmethod
     def from_game(cls, game: Game) -> NativeGame:
-        """The native twin of a Python game at its position (its history and event log stay behind)."""
+        """The native twin of a Python game at its position (its history and event log stay behind). A position
+        edited by hand past the ranges the core holds is refused (``StateFormatError`` naming the field)."""
+        check_bounds(game.state)
         return cls(_core.Game.from_checked_dict(game.to_dict()))
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,7 +142,8 @@ class NativeGame:
         return {"document": self.to_dict(), "history": None if self.history is None else list(self.history)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self._core = _core.Game.from_checked_dict(state["document"])  # a document this class wrote: no check needed
+        # checked as any document is (a pickle may come from anywhere): the loader's StateFormatError, not a crash
+        self._core = _core.Game.from_checked_dict(Game.from_dict(state["document"]).to_dict())
         self._moving = threading.Lock()
         self.history = state.get("history")
         self._forget()

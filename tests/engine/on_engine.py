@@ -51,6 +51,16 @@ def award(state: GameState, player: int, milestone: Any, *, this_turn: bool = Fa
     (state.milestones_this_turn if this_turn else state.milestones_gone).add(milestone)
 
 
+def dined(engine: str, state: GameState) -> GameLike:
+    """The game of ``dine`` (below), stopped at Payday's first FIRE decision (or over)."""
+    state.phase = Phase.DINNERTIME
+    state.pending = []
+    trainee = int(EmployeeType.KITCHEN_TRAINEE)
+    state.supply[trainee] -= 1
+    state.players[state.turn_order[0]].beach[trainee] += 1
+    return settle(engine, state)
+
+
 def dine(engine: str, state: GameState) -> GameState:
     """The position after ``engine`` ran its Dinnertime (phase 4), read back whole while what Dinnertime left
     (stock, income, demand) is still there: the position is put in phase DINNERTIME with nothing pending (a
@@ -58,12 +68,7 @@ def dine(engine: str, state: GameState) -> GameState:
     Dinnertime: a card Payday must ask about), so the engine stops at Payday's first FIRE decision, before any
     card is fired or salary paid (the introductory game has no Payday: not for it). After the final bank break
     the game is over instead (C23, R38)."""
-    state.phase = Phase.DINNERTIME
-    state.pending = []
-    trainee = int(EmployeeType.KITCHEN_TRAINEE)
-    state.supply[trainee] -= 1
-    state.players[state.turn_order[0]].beach[trainee] += 1
-    game = settle(engine, state)
+    game = dined(engine, state)
     after = full(game)
     if after.phase != Phase.GAME_OVER:
         assert after.phase == Phase.PAYDAY and not after.firing_revealed, (after.phase, game.pending)

@@ -26,6 +26,7 @@ from fcm_env.data import (
 )
 from fcm_env.engine.actions import CONTEXT_FIELDS, Decision
 from fcm_env.engine.board.placement import airplane_from_anchor, campaign_squares, restaurant_squares
+from fcm_env.engine.persistence.bounds import check_bounds
 from fcm_env.engine.persistence.dataclass_json import fail
 from fcm_env.engine.state import VARIANTS, GameState, Phase, initial_supply
 
@@ -56,6 +57,7 @@ def validate_state(state: GameState) -> None:
     _check_turn(state)
     _check_cards(state)
     _check_pending(state)
+    check_bounds(state)  # the ranges both engines hold (bounds.py); after the checks above keep their words
 
 
 # ------------------------------------------------------------------ the game's frame
@@ -110,7 +112,7 @@ def _check_players(state: GameState) -> None:
         where = f"players[{i}]"
         if p.player != i:
             fail(f"{where}.player", f"expected player id {i}, got {p.player}")
-        for name in ("cash", "income", "recruit_discounts"):
+        for name in ("cash", "recruit_discounts"):  # income may be negative: cash earned at a negative price
             if getattr(p, name) < 0:
                 fail(f"{where}.{name}", f"must not be negative, got {getattr(p, name)}")
         if (p.stock < 0).any():

@@ -1,0 +1,90 @@
+"""Every position the engines reach saves and loads, and a document past the ranges both engines hold is
+refused by both loaders, naming the field (docs/state-format.md, "Ranges"; bounds.py).
+
+rules: C21, C22, D33, D34, D54 — a chain that pays more at a negative price than it takes in has a
+negative cash earned (``income``) until the next Dinnertime; the document holds it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from late_builders import demand, give, stock, two_chains
+from on_engine import dined
+
+from fcm_env.data import Good
+from fcm_env.engine.persistence.dataclass_json import StateFormatError
+from fcm_env.engines import load_game, new_game
+
+B = Good.BURGER
+
+
+def test_a_chain_that_could_not_pay_its_bill_leaves_a_position_that_saves_and_loads_on_both_engines(engine):
+    # price 10 - 12 = -2: house 2's two burgers cost $4, the chain has $3: it pays 3, is bankrupt, and its
+    # cash earned is -3 (test_dinnertime's scenario); the game stops at Payday's first FIRE decision
+    state = two_chains()
+    give(state, 0, discount_manager=4)
+    state.players[0].cash = 3
+    stock(state, 0, burger=3)
+    stock(state, 1, burger=1)
+    demand(state, 2, B, B)
+    demand(state, 4, B)
+    game = dined(engine, state)
+    document = json.loads(json.dumps(game.to_dict()))
+    assert document["players"][0]["income"] == -3 and document["players"][0]["bankrupt"] is True
+    for target in ("python", "native"):
+        if target == "native":
+            pytest.importorskip("fcm_env.native")
+        loaded = load_game(target, document)
+        assert loaded.to_dict() == document
+        assert sorted(loaded.legal_ids().tolist()) == sorted(game.legal_ids().tolist())
+
+
+def _document(players: int = 3) -> dict:
+    game = new_game("python", players, 4, "standard", 20)
+    for _ in range(12):
+        game.apply_id(int(game.legal_ids()[0]))
+    return json.loads(json.dumps(game.to_dict()))
+
+
+CASES = [
+    ("cash 2**63-1", lambda d: d["players"][0].update(cash=2**63 - 1), r"players\[0\]\.cash: must be 0\.\.4503599627370496"),
+    ("income past the range", lambda d: d["players"][1].update(income=-(2**53)), r"players\[1\]\.income: must be -4503"),
+    ("round 2**31-1", lambda d: d.update(round=2**31 - 1, max_rounds=None), r"round: must be 0\.\.1073741824, got 2147483647"),
+    ("max_rounds 2**40", lambda d: d.update(max_rounds=2**40), r"max_rounds: must be 1\.\.1073741824"),
+    ("seed -1", lambda d: d.update(seed=-1), r"seed: must be 0\.\.2\*\*63-1, got -1"),
+    ("seed 2**70", lambda d: d.update(seed=2**70), r"seed: must be 0\.\.2\*\*63-1"),
+    ("a demand token 999", lambda d: d["houses"][next(iter(d["houses"]))].update(demand=[999]),
+     r"houses\[\d+\]\.demand\[0\]: a demand token is a good 0\.\.4, got 999"),
+    ("a million-entry queue", lambda d: d.update(queue=[0] * 10**6), r"queue: lists each player at most once"),
+    ("10,000 pending entries", lambda d: d.update(pending=d["pending"] * 10_000), r"pending: the engine asks one"),
+    ("a counter at 2**31-1", lambda d: d["turn"].update(hires=2**31 - 1), r"turn\.hires: must be 0\.\.1000"),
+]
+
+
+@pytest.mark.parametrize(("edit", "words"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_a_number_past_its_range_is_refused_by_both_loaders_naming_the_field(engine, edit, words):
+    document = _document()
+    edit(document)
+    with pytest.raises(StateFormatError, match=words):
+        load_game(engine, document)
+
+
+def test_a_pickled_native_game_is_checked_as_any_document_is():
+    pytest.importorskip("fcm_env.native")
+    import pickle
+
+    game = new_game("native", 2, 3)
+    state = game.__getstate__()
+    state["document"]["players"][0]["cash"] = 2**63 - 1
+    clone = type(game).__new__(type(game))
+    with pytest.raises(StateFormatError, match=r"players\[0\]\.cash: must be 0\.\."):
+        clone.__setstate__(state)
+    assert pickle.loads(pickle.dumps(game)).to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**70])
+def test_a_new_game_takes_only_seeds_a_saved_game_loads_with(engine, seed):
+    with pytest.raises(ValueError, match=r"seed must be 0\.\.2\*\*63-1"):
+        new_game(engine, 2, seed)
+    assert new_game(engine, 2, 2**63 - 1).to_dict()["seed"] == 2**63 - 1
