@@ -15,9 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, model_validator
 
 from fcm_env.engine.game import VARIANTS
+from fcm_env.engine.persistence.bounds import ROUND_MAX, SEED_LIMIT
 
-#: seeds are 0 <= seed < 2**63 (numpy's generator takes no negative seed; records and states store ints)
-SEED_LIMIT = 2**63
+#: seeds are 0 <= seed < 2**63 (SEED_LIMIT), rounds at most ROUND_MAX: the ranges a saved game loads with
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel = 60, 60, 40, 3
@@ -51,7 +51,7 @@ class NewRequest(Request):
     num_players: StrictInt = Field(4, ge=2, le=5)
     seed: StrictInt = Field(0, ge=0, lt=SEED_LIMIT)
     variant: Literal[VARIANTS] = "standard"  # type: ignore[valid-type]
-    max_rounds: StrictInt | None = Field(None, ge=1)
+    max_rounds: StrictInt | None = Field(None, ge=1, le=ROUND_MAX)  # what Game.new and a saved game take
     bots: Bots = Field(default_factory=dict)
 
 

@@ -7,8 +7,17 @@ and ``agents/native/_agents<suffix>.so`` (the engine's rules plus ``agents/nativ
 ``python -m pytest tests/native tests/native_agents`` runs the new code.
 
     python tools/build_native.py            # -O2, as the package builds it
-    python tools/build_native.py --debug    # -O0 -g with AddressSanitizer and UBSan (run python with
-                                            # LD_PRELOAD=$(gcc -print-file-name=libasan.so))
+    python tools/build_native.py --debug    # -O0 -g with AddressSanitizer and UBSan, in place of the release
+                                            # build (--sanitize is the same)
+
+The sanitized run of the native suites (docs/native.md, "Sanitizers"): our own flags, not Python's, so no
+``-fwrapv`` hides a signed overflow from UBSan, and UBSan stops at its first report:
+
+    python tools/build_native.py --debug
+    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+        LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
+        python -m pytest tests/native tests/native_agents -p no:cacheprovider
+    python tools/build_native.py            # the release build again
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ ENGINE_BINDINGS = {"module", "bind_game"}
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--debug", action="store_true", help="-O0 -g with AddressSanitizer and UBSan")
+    parser.add_argument("--debug", "--sanitize", action="store_true", help="-O0 -g with AddressSanitizer and UBSan")
     parser.add_argument("--jobs", type=int, default=2, help="compilers at once")
     args = parser.parse_args(argv)
     flavour = "debug" if args.debug else "release"
@@ -40,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     build.mkdir(parents=True, exist_ok=True)
     flags = ["-std=c++17", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra", f"-I{SRC}", f"-I{PLAYERS}",
              f"-I{pybind11.get_include()}", f"-I{sysconfig.get_paths()['include']}"]
-    flags += ["-O0", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if args.debug else ["-O3"]
+    flags += (["-O0", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+               "-fno-omit-frame-pointer"] if args.debug else ["-O3"])
     newest_header = max(h.stat().st_mtime for folder in (SRC, PLAYERS) for h in folder.glob("*.h"))
     engine = sorted(SRC.glob("*.cpp"))
     players = sorted(PLAYERS.glob("*.cpp"))

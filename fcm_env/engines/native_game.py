@@ -24,6 +24,7 @@ from fcm_env.engine.game import Game, check_new_game_arguments
 from fcm_env.engine.hidden.determinize import UniformModel, checked_observer
 from fcm_env.engine.hidden.observed import observed_action
 from fcm_env.engine.persistence.bounds import check_bounds
+from fcm_env.engine.persistence.dataclass_json import StateFormatError
 from fcm_env.engine.persistence.serialize import state_from_dict
 from fcm_env.engine.state import Phase
 from fcm_env.native import _core
@@ -66,6 +67,16 @@ class StateSummary:
         if name.startswith("__"):
             raise AttributeError(name)
         raise _not_summarised("state", name)
+
+
+def _core_game(document: dict[str, Any]) -> _core.Game:
+    """The core's game of a checked document. The checks (``validate``, ``bounds``) keep every number within
+    what the core holds; should one slip through, the core's failure to hold it is still the loader's
+    ``StateFormatError``, never another error (``tools/fuzz_documents.py`` looks for such numbers)."""
+    try:
+        return _core.Game.from_checked_dict(document)
+    except (RuntimeError, TypeError, OverflowError) as exc:
+        raise StateFormatError(f"the native core cannot hold this document: {exc}") from None
 
 
 def _action(pair: tuple[int, tuple[int, ...]]) -> Action:
@@ -118,14 +129,14 @@ class NativeGame:
         """A game at the document's position. The document is first loaded by the Python engine, so a
         malformed one is refused with the very ``StateFormatError`` (and message) ``Game.from_dict`` gives."""
         checked = Game.from_dict(data)
-        return cls(_core.Game.from_checked_dict(checked.to_dict()))
+        return cls(_core_game(checked.to_dict()))
 
     @classmethod
     def from_game(cls, game: Game) -> NativeGame:
         """The native twin of a Python game at its position (its history and event log stay behind). A position
         edited by hand past the ranges the core holds is refused (``StateFormatError`` naming the field)."""
         check_bounds(game.state)
-        return cls(_core.Game.from_checked_dict(game.to_dict()))
+        return cls(_core_game(game.to_dict()))
 
     def to_dict(self) -> dict[str, Any]:
         """The state document, as ``Game.to_dict`` writes it for the same position."""
@@ -143,7 +154,7 @@ class NativeGame:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # checked as any document is (a pickle may come from anywhere): the loader's StateFormatError, not a crash
-        self._core = _core.Game.from_checked_dict(Game.from_dict(state["document"]).to_dict())
+        self._core = _core_game(Game.from_dict(state["document"]).to_dict())
         self._moving = threading.Lock()
         self.history = state.get("history")
         self._forget()

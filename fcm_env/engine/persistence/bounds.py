@@ -47,6 +47,9 @@ def check_bounds(state: GameState) -> None:
         _within("max_rounds", state.max_rounds, 1, ROUND_MAX)
     _within("round", state.round, 0, ROUND_MAX)
     _within("bank", state.bank, 0, MONEY_MAX)
+    _within("bank_breaks", state.bank_breaks, 0, 2 if state.variant == "standard" else 1)  # the final break ends it
+    _within("gardens_left", state.gardens_left, 0, COUNTER_MAX)
+    _within("ceo_slots", state.ceo_slots, 0, COUNTER_MAX)
     _within("bank_debt", state.bank_debt, 0, MONEY_MAX)
     n = state.num_players
     for name in ("queue", "passed"):

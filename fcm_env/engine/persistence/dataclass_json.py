@@ -23,6 +23,7 @@ import numpy as np
 
 from fcm_env.engine.actions import Action, ActionKind, Decision, Pending
 from fcm_env.engine.board.geometry import Board
+from fcm_env.engine.persistence.strict_json import depth
 
 
 class StateFormatError(ValueError):
@@ -531,6 +532,11 @@ def _decode_board(data: Any, path: Any) -> Board:
 def _describe(value: Any) -> str:
     if value is None:
         return "null"
-    short = isinstance(value, (list, dict)) and len(json.dumps(value)) <= 40
-    text = json.dumps(value) if short or isinstance(value, (str, int, float, bool)) else type(value).__name__
+    if isinstance(value, (list, dict)) and depth(value, 8) > 8:  # json.dumps would recurse to the bottom
+        return f"{type(value).__name__} nested more than 8 levels deep"
+    try:
+        short = isinstance(value, (list, dict)) and len(json.dumps(value)) <= 40
+        text = json.dumps(value) if short or isinstance(value, (str, int, float, bool)) else type(value).__name__
+    except ValueError:  # an int of more digits than int -> str allows
+        text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."

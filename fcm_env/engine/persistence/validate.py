@@ -28,6 +28,7 @@ from fcm_env.engine.actions import CONTEXT_FIELDS, Decision
 from fcm_env.engine.board.placement import airplane_from_anchor, campaign_squares, restaurant_squares
 from fcm_env.engine.persistence.bounds import check_bounds
 from fcm_env.engine.persistence.dataclass_json import fail
+from fcm_env.engine.persistence.pending_context import check_context
 from fcm_env.engine.state import VARIANTS, GameState, Phase, initial_supply
 
 #: the phase in which each decision is asked (the phase modules' ROUTES)
@@ -44,6 +45,8 @@ PHASE_OF: dict[Decision, Phase] = {
         Decision.HOUSE_PLACE, Decision.RESTAURANT_MANAGER, Decision.RESTAURANT_PLACE)},
 }
 _POOLS = ("hand", "work", "beach", "busy", "fired")
+#: the phases that ask their players in the order of ``queue`` (its first player decides)
+_QUEUED = (Phase.RESTRUCTURING, Phase.ORDER_OF_BUSINESS, Phase.WORKING, Phase.PAYDAY, Phase.CLEANUP)
 
 
 def validate_state(state: GameState) -> None:
@@ -272,7 +275,8 @@ def _check_campaigns(state: GameState) -> None:
         seen.add(c.number)
         tile = marketing_tile(c.number)
         if c.kind != int(tile.type):
-            fail(f"{where}.kind", f"tile {c.number} is a {tile.type.name}, got {CampaignType(c.kind).name}")
+            got = CampaignType(c.kind).name if c.kind in CampaignType._value2member_map_ else c.kind
+            fail(f"{where}.kind", f"tile {c.number} is a {tile.type.name}, got {got}")
         if not 0 <= c.owner < state.num_players:
             fail(f"{where}.owner", f"player {c.owner} is not in a {state.num_players}-player game")
         if not 0 <= c.marketeer < len(EMPLOYEES) or not EMPLOYEES[c.marketeer].campaign_types:
@@ -335,3 +339,8 @@ def _check_pending(state: GameState) -> None:
         if len(pending.context) > len(fields):
             fail(f"{where}[2]", f"{pending.decision.name} carries {len(fields)} context value(s) "
                                 f"({', '.join(fields) or 'none'}), got {len(pending.context)}")
+        check_context(state, pending, f"{where}[2]")
+        if state.phase in _QUEUED and (not state.queue or state.queue[0] != pending.player):
+            # the phase asks the players in the queue's order: the next move would act for queue[0]
+            fail(f"{where}[1]", f"{state.phase.name} asks the first player of queue {state.queue}, "
+                                f"got player {pending.player}")
