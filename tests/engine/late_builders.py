@@ -136,3 +136,16 @@ def two_chains(**kw) -> GameState:
     add_restaurant(state, 0, NEAR_2)
     add_restaurant(state, 1, TILE_1)
     return state
+
+
+def chain_that_cannot_pay() -> GameState:
+    """``two_chains`` where player 0 sells at 10 - 12 = -2 (four discount managers) with $3: house 2's two
+    burgers cost it $4 it does not have, house 4 wants one burger too (player 1 has one in stock)."""
+    state = two_chains()
+    give(state, 0, discount_manager=4)
+    state.players[0].cash = 3
+    stock(state, 0, burger=3)
+    stock(state, 1, burger=1)
+    demand(state, 2, Good.BURGER, Good.BURGER)
+    demand(state, 4, Good.BURGER)
+    return state

@@ -19,6 +19,7 @@ from late_builders import (
     STRADDLE,
     TILE_1,
     add_restaurant,
+    chain_that_cannot_pay,
     demand,
     give,
     money,
@@ -392,14 +393,7 @@ def test_negative_price_chain_that_cannot_pay_is_bankrupt_but_serves_to_the_end_
     # 10 - 12 = -2: house 2's two burgers cost $4, the chain has $3: it pays 3 and is bankrupt.
     # It is still in the game: house 4 eats there too (-2 + distance 2 = 0 beats player 1's
     # 10 + 1 = 11) and the chain pays what it can ($0) for that burger. Cash earned (D34): -3 + 0.
-    state = two_chains()
-    give(state, 0, discount_manager=4)
-    state.players[0].cash = 3
-    stock(state, 0, burger=3)
-    stock(state, 1, burger=1)
-    demand(state, 2, B, B)
-    demand(state, 4, B)
-    state = dine(engine, state)
+    state = dine(engine, chain_that_cannot_pay())
     p = state.players[0]
     assert p.bankrupt and p.cash == 0 and p.income == -3
     assert state.bank == 1003

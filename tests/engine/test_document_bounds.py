@@ -9,27 +9,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from late_builders import demand, give, stock, two_chains
+from late_builders import chain_that_cannot_pay
 from on_engine import dined
 
-from fcm_env.data import Good
 from fcm_env.engine.persistence.dataclass_json import StateFormatError
 from fcm_env.engines import load_game, new_game
-
-B = Good.BURGER
 
 
 def test_a_chain_that_could_not_pay_its_bill_leaves_a_position_that_saves_and_loads_on_both_engines(engine):
     # price 10 - 12 = -2: house 2's two burgers cost $4, the chain has $3: it pays 3, is bankrupt, and its
     # cash earned is -3 (test_dinnertime's scenario); the game stops at Payday's first FIRE decision
-    state = two_chains()
-    give(state, 0, discount_manager=4)
-    state.players[0].cash = 3
-    stock(state, 0, burger=3)
-    stock(state, 1, burger=1)
-    demand(state, 2, B, B)
-    demand(state, 4, B)
-    game = dined(engine, state)
+    game = dined(engine, chain_that_cannot_pay())
     document = json.loads(json.dumps(game.to_dict()))
     assert document["players"][0]["income"] == -3 and document["players"][0]["bankrupt"] is True
     for target in ("python", "native"):
