@@ -253,7 +253,7 @@ def _json_copy(value: Any, path: Any) -> Any:
                 fail(path, f"object keys must be strings, got {k!r}")
             out[k] = _json_copy(v, (path, f"[{k}]"))
         return out
-    fail(path, f"not a JSON value: {value!r}")
+    fail(path, f"not a JSON value: {describe(value)}")
 
 
 # ------------------------------------------------------------------ decoders
@@ -305,7 +305,7 @@ def _union_decoder(hint: Any, arms: list[Dec]) -> Dec:
                 return dec(data, path)
             except StateFormatError:
                 continue
-        fail(path, f"expected {str(hint).replace('typing.', '')}, got {_describe(data)}")
+        fail(path, f"expected {str(hint).replace('typing.', '')}, got {describe(data)}")
 
     return union
 
@@ -321,7 +321,7 @@ def _dataclass_decoder(cls: type) -> Dec:
                 plan.append((f.name, f.init, f, dec))
             names.update(name for name, *_ in plan)
         if type(data) is not dict:
-            fail(path, f"expected an object ({cls.__name__}), got {_describe(data)}")
+            fail(path, f"expected an object ({cls.__name__}), got {describe(data)}")
         for key in data:
             if key not in names:
                 close = difflib.get_close_matches(str(key), [name for name, *_ in plan], n=1)
@@ -360,7 +360,7 @@ def _fixed_tuple_decoder(decs: list[Dec]) -> Dec:
 
     def fixed(data: Any, path: Any) -> tuple:
         if type(data) is not list:
-            fail(path, f"expected a list of {len(decs)} items, got {_describe(data)}")
+            fail(path, f"expected a list of {len(decs)} items, got {describe(data)}")
         if len(data) != len(decs):
             fail(path, f"expected {len(decs)} items, got {len(data)}")
         if ints and all(type(v) is int for v in data):
@@ -376,7 +376,7 @@ def _sequence_decoder(origin: type, element_hint: Any) -> Dec:
 
     def sequence(data: Any, path: Any) -> Any:
         if type(data) is not list:
-            fail(path, f"expected a list, got {_describe(data)}")
+            fail(path, f"expected a list, got {describe(data)}")
         if ints and all(type(v) is int for v in data):
             items = list(data)
         else:
@@ -399,7 +399,7 @@ def _dict_decoder(key_hint: Any, value_dec: Dec) -> Dec:
 
     def mapping(data: Any, path: Any) -> dict[Any, Any]:
         if type(data) is not dict:
-            fail(path, f"expected an object, got {_describe(data)}")
+            fail(path, f"expected an object, got {describe(data)}")
         out = {}
         for key, value in data.items():
             sub = (path, f"[{key}]")
@@ -424,24 +424,24 @@ def _decode_scalar(data: Any, kind: type, path: Any) -> Any:
         return float(data)
     if kind is str and isinstance(data, str):
         return data
-    fail(path, f"expected a {kind.__name__}, got {_describe(data)}")
+    fail(path, f"expected a {kind.__name__}, got {describe(data)}")
 
 
 def _decode_int(data: Any, path: Any) -> int:
     if type(data) is int:
         return data
-    fail(path, f"expected an integer, got {_describe(data)}")
+    fail(path, f"expected an integer, got {describe(data)}")
 
 
 def _int_list(data: Any, path: Any) -> list[int]:
     if type(data) is not list:
-        fail(path, f"expected a list of integers, got {_describe(data)}")
+        fail(path, f"expected a list of integers, got {describe(data)}")
     return [_decode_int(v, (path, i)) for i, v in enumerate(data)]
 
 
 def _decode_enum(data: Any, enum: type[Enum], path: Any) -> Any:
     if not isinstance(data, str):
-        fail(path, f"expected a {enum.__name__} name, got {_describe(data)}")
+        fail(path, f"expected a {enum.__name__} name, got {describe(data)}")
     member = enum.__members__.get(data)
     if member is None:
         close = difflib.get_close_matches(data, list(enum.__members__), n=1)
@@ -454,7 +454,7 @@ def _decode_array(data: Any, template: np.ndarray, path: Any) -> np.ndarray:
     if template.ndim == 1:
         noun = {"b": "booleans", "f": "numbers"}.get(kind, "integers")
         if type(data) is not list:
-            fail(path, f"expected a list of {template.shape[0]} {noun}, got {_describe(data)}")
+            fail(path, f"expected a list of {template.shape[0]} {noun}, got {describe(data)}")
         if len(data) != template.shape[0]:
             fail(path, f"expected {template.shape[0]} {noun}, got {len(data)}")
         flat = data
@@ -471,9 +471,9 @@ def _decode_array(data: Any, template: np.ndarray, path: Any) -> np.ndarray:
             where = (path, i) if template.ndim == 1 else (path, f" (item {i})")
             if kind == "b":
                 if type(v) is not bool:
-                    fail(where, f"expected a boolean, got {_describe(v)}")
+                    fail(where, f"expected a boolean, got {describe(v)}")
             elif type(v) not in ((int, float) if kind == "f" else (int,)):
-                fail(where, f"expected {'a number' if kind == 'f' else 'an integer'}, got {_describe(v)}")
+                fail(where, f"expected {'a number' if kind == 'f' else 'an integer'}, got {describe(v)}")
             elif kind in "iu" and not info.min <= v <= info.max:
                 fail(where, f"{v} does not fit {template.dtype}")
     return np.array(flat, dtype=template.dtype).reshape(template.shape)
@@ -488,7 +488,7 @@ def _int_range(dtype: np.dtype) -> np.iinfo:
 
 def _flatten_shape(data: Any, shape: tuple[int, ...], path: Any, out: list) -> None:
     if type(data) is not list or len(data) != shape[0]:
-        got = f"{len(data)} items" if type(data) is list else _describe(data)
+        got = f"{len(data)} items" if type(data) is list else describe(data)
         fail(path, f"expected a list of {shape[0]} items, got {got}")
     for i, v in enumerate(data):
         if len(shape) == 1:
@@ -499,13 +499,13 @@ def _flatten_shape(data: Any, shape: tuple[int, ...], path: Any, out: list) -> N
 
 def action_from(obj: Any, path: Any) -> Action:
     if not (type(obj) is list and len(obj) == 2):
-        fail(path, f"expected [kind, [args]], got {_describe(obj)}")
+        fail(path, f"expected [kind, [args]], got {describe(obj)}")
     return Action(_decode_enum(obj[0], ActionKind, (path, 0)), tuple(_int_list(obj[1], (path, 1))))
 
 
 def pending_from(obj: Any, path: Any) -> Pending:
     if not (type(obj) is list and len(obj) == 3):
-        fail(path, f"expected [decision, player, [context]], got {_describe(obj)}")
+        fail(path, f"expected [decision, player, [context]], got {describe(obj)}")
     decision = _decode_enum(obj[0], Decision, (path, 0))
     return Pending(decision, _decode_int(obj[1], (path, 1)), tuple(_int_list(obj[2], (path, 2))))
 
@@ -518,18 +518,19 @@ def _board_from_rows(rows: tuple[tuple[str, ...], ...]) -> Board:
 
 def _decode_board(data: Any, path: Any) -> Board:
     if type(data) is not list or not all(type(row) is list for row in data):
-        fail(path, f"bad tile layout: expected rows of tiles like [['K2', 'I2'], ...], got {_describe(data)}")
+        fail(path, f"bad tile layout: expected rows of tiles like [['K2', 'I2'], ...], got {describe(data)}")
     for r, row in enumerate(data):
         for c, tile in enumerate(row):
             if type(tile) is not str:
-                fail(((path, r), c), f"bad tile layout: expected a tile like 'G2', got {_describe(tile)}")
+                fail(((path, r), c), f"bad tile layout: expected a tile like 'G2', got {describe(tile)}")
     try:
         return _board_from_rows(tuple(tuple(row) for row in data))
     except ValueError as exc:
         fail(path, f"bad tile layout: {exc}")
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
+    """A value as an error message shows it: short, and never by recursing into a deep one."""
     if value is None:
         return "null"
     if isinstance(value, (list, dict)) and depth(value, 8) > 8:  # json.dumps would recurse to the bottom

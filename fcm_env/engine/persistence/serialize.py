@@ -38,6 +38,7 @@ from fcm_env.engine.persistence.dataclass_json import (
     StateFormatError,
     action_from,
     action_to_json,
+    describe,
     fail,
     from_jsonable,
     pending_from,
@@ -103,13 +104,18 @@ def state_from_dict(data: Any, *, trusted: bool = False) -> GameState:
     return state
 
 
+def _shown(value: Any) -> str:
+    """A header value in an error: its repr, or ``describe``'s words for a list or object (never a deep repr)."""
+    return describe(value) if isinstance(value, (list, dict)) else repr(value)[:60]
+
+
 def check_header(data: dict[str, Any], fmt: str, version: int) -> None:
     """Check the ``format`` tag and ``version`` number of a document."""
     if data.get("format") != fmt:
-        fail("format", f"expected {fmt!r}, got {data.get('format')!r}")
+        fail("format", f"expected {fmt!r}, got {_shown(data.get('format'))}")
     got = data.get("version")
     if got != version or isinstance(got, bool):
-        fail("version", f"unsupported version {got!r}; this engine reads version {version}")
+        fail("version", f"unsupported version {_shown(got)}; this engine reads version {version}")
 
 
 def save_state(state: GameState, path: str | Path) -> None:
