@@ -9,9 +9,8 @@ not be loaded (found by ``tools/fuzz_documents.py``). ``check_context`` refuses 
 
 from __future__ import annotations
 
-from fcm_env.data import EMPLOYEES, PRICES, CampaignType, Good, marketing_tile
-from fcm_env.engine.actions import CONTEXT_FIELDS, Pending
-from fcm_env.engine.board.placement import airplane_from_anchor, campaign_squares
+from fcm_env.data import EMPLOYEES, PRICES, Good
+from fcm_env.engine.actions import CONTEXT_FIELDS, Decision, Pending
 from fcm_env.engine.persistence.dataclass_json import fail
 from fcm_env.engine.state import GameState
 
@@ -32,22 +31,14 @@ def check_context(state: GameState, pending: Pending, where: str) -> None:
             fail(at["marketeer"], f"card type {m} is not a marketeer")
     if "tile" in values and values["tile"] not in state.marketing_supply:
         fail(at["tile"], f"tile {values['tile']} is not in marketing_supply")
-    if "orientation" in values:
-        tile = marketing_tile(values["tile"])
-        row, col, orientation = values["row"], values["col"], values["orientation"]
-        try:
-            if tile.type == CampaignType.AIRPLANE:
-                airplane_from_anchor(row, col, orientation, tile.along_edge, state.board)
-                squares: tuple = ()
-            else:
-                squares = tuple(campaign_squares(row, col, orientation, tile, board=state.board))
-        except ValueError as exc:
-            fail(at["row"], f"tile {tile.number} cannot lie at ({row}, {col}, {orientation}): {exc}")
-        board = state.board
-        for r, c in squares:
-            if not (0 <= r < board.height and 0 <= c < board.width):
-                fail(at["row"], f"tile {tile.number} at ({row}, {col}, {orientation}) covers ({r}, {c}), off the "
-                                f"{board.height}x{board.width} map")
+    if "orientation" in values:  # the spot must be one CAMPAIGN_PLACE offers now (nothing moved since)
+        from fcm_env.engine.phases.working.marketing_launch import legal_place  # the rules' own placements
+
+        spot = (values["row"], values["col"], values["orientation"])
+        offered = {a.args for a in legal_place(state, Pending(Decision.CAMPAIGN_PLACE, pending.player,
+                                                                (values["marketeer"], values["tile"])))}
+        if spot not in offered:
+            fail(at["row"], f"tile {values['tile']} at {spot} is not a placement its marketeer may make here")
     if "product" in values and not 0 <= values["product"] < NUM_GOODS:
         fail(at["product"], f"a campaign's product is a good 0..{NUM_GOODS - 1}, got {values['product']}")
     if "house" in values and values["house"] not in state.house_supply:
