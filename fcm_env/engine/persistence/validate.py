@@ -347,3 +347,9 @@ def _check_pending(state: GameState) -> None:
             # the phase asks the players in the queue's order: the next move would act for queue[0]
             fail(f"{where}[1]", f"{state.phase.name} asks the first player of queue {state.queue}, "
                                 f"got player {pending.player}")
+        if state.phase == Phase.ORDER_OF_BUSINESS:
+            # the players still to choose a spot are the queue: each spot left goes to one of them
+            choosing = sorted(p for p in state.turn_order if p < len(state.spots) and state.spots[p] == -1)
+            if len(state.spots) != n or sorted(state.queue) != choosing:
+                fail("queue", f"in ORDER_OF_BUSINESS the queue holds the players without a spot {choosing}, "
+                              f"got {state.queue}")
