@@ -1,7 +1,7 @@
 """Every position the engines reach saves and loads, and a document past the ranges both engines hold is
 refused by both loaders, naming the field (docs/state-format.md, "Ranges"; bounds.py).
 
-rules: C21, C22, D33, D34, D54 — a chain that pays more at a negative price than it takes in has a
+rules: C21, C22, D33, D34, D55 — a chain that pays more at a negative price than it takes in has a
 negative cash earned (``income``) until the next Dinnertime; the document holds it."""
 
 from __future__ import annotations
