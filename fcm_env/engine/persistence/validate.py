@@ -88,6 +88,11 @@ def _check_setup(state: GameState) -> None:
         fail("phase", f"{state.phase.name} in round {state.round}: the setup is round 0")
     if len(set(state.turn_order)) != len(state.turn_order) or not all(0 <= p < n for p in state.turn_order):
         fail("turn_order", f"expected distinct player ids 0..{n - 1}, got {state.turn_order}")
+    gone = [p for p in range(n) if p not in state.turn_order and p < len(state.players)]
+    if gone and (state.round == 0 or not all(state.players[p].bankrupt for p in gone)):
+        # only a chain gone bankrupt leaves the turn order (C21, at Clean-up); the setup seats everyone
+        fail("turn_order", f"players {gone} are missing: only a bankrupt chain leaves the turn order, "
+                           f"got {state.turn_order}")
     for name in ("queue", "passed"):
         for i, p in enumerate(getattr(state, name)):
             if not 0 <= p < n:
