@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from late_builders import chain_that_cannot_pay
 from on_engine import dined
@@ -79,3 +80,46 @@ def test_a_new_game_takes_only_seeds_a_saved_game_loads_with(engine, seed):
     with pytest.raises(ValueError, match=r"seed must be 0\.\.2\*\*63-1"):
         new_game(engine, 2, seed)
     assert new_game(engine, 2, 2**63 - 1).to_dict()["seed"] == 2**63 - 1
+
+
+def _document_at(decision: str, players: int = 3) -> dict:
+    """A document of a random game (fixed seeds) whose pending decision is ``decision``."""
+    for seed in range(40):
+        game = new_game("python", players, seed, "standard", 12)
+        rng = np.random.default_rng(seed)
+        while not game.is_over:
+            if game.pending.decision.name == decision:
+                return json.loads(json.dumps(game.to_dict()))
+            ids = game.legal_ids()
+            game.apply_id(int(ids[rng.integers(len(ids))]))
+    raise AssertionError(f"no {decision} in 40 games")
+
+
+def _off_road_spot(d: dict) -> None:  # the campaign's spot moved onto the map's first square (a road or a house)
+    d["pending"][0][2][2:4] = [0, 0]
+
+
+STRUCTURE = [  # found by tools/fuzz_documents.py: each loaded, and a later move broke or could not be loaded
+    ("a campaign spot no placement offers", "CAMPAIGN_PRODUCT", _off_road_spot,
+     r"pending\[0\]\[2\]\[2\]: tile \d+ at \(0, 0, \d\) is not a placement its marketeer may make here"),
+    ("a campaign tile not in the supply", "CAMPAIGN_PLACE", lambda d: d.update(marketing_supply=[]),
+     r"pending\[0\]\[2\]\[1\]: tile \d+ is not in marketing_supply"),
+    ("a reserve offer taken away", "RESERVE_CARD", lambda d: d["players"][d["pending"][0][1]].update(reserve_offer=[]),
+     r"players\[\d\]\.reserve_offer: a player still to keep a reserve card holds the dealt"),
+    ("a chooser dropped from the queue", "TURN_ORDER", lambda d: d.update(queue=d["queue"][:1]),
+     r"queue: in ORDER_OF_BUSINESS the queue holds the players without a spot"),
+    ("a pending player not first in the queue", "RECRUIT",
+     lambda d: d["pending"][0].__setitem__(1, d["queue"][-1] if d["queue"][-1] != d["pending"][0][1] else d["queue"][0]),
+     r"pending\[0\]\[1\]: WORKING asks the first player of queue"),
+    ("the turn order emptied", "INITIAL_RESTAURANT", lambda d: d.update(turn_order=[]),
+     r"turn_order: players \[0, 1, 2\] are missing: only a bankrupt chain leaves the turn order"),
+]
+
+
+@pytest.mark.parametrize(("decision", "edit", "words"), [c[1:] for c in STRUCTURE], ids=[c[0] for c in STRUCTURE])
+def test_a_document_whose_next_moves_could_not_go_on_is_refused_by_both_loaders(engine, decision, edit, words):
+    document = _document_at(decision)
+    load_game(engine, document)  # as played: it loads
+    edit(document)
+    with pytest.raises(StateFormatError, match=words):
+        load_game(engine, document)
