@@ -127,7 +127,8 @@ def _check_players(state: GameState) -> None:
             fail(f"{where}.stock", "negative count")
         if sorted(p.reserve_offer) not in ([], values):
             fail(f"{where}.reserve_offer", f"the dealt reserve cards are {values} (or none), got {list(p.reserve_offer)}")
-        if state.phase == Phase.SETUP_RESERVE and p.reserve is None and sorted(p.reserve_offer) != values:
+        if (state.phase == Phase.SETUP_RESERVE or (state.phase == Phase.SETUP_RESTAURANTS and state.variant == "standard")) \
+                and p.reserve is None and sorted(p.reserve_offer) != values:  # the standard setup deals them first
             fail(f"{where}.reserve_offer", f"a player still to keep a reserve card holds the dealt {values}, "
                                            f"got {list(p.reserve_offer)}")
         if p.reserve is not None and p.reserve not in p.reserve_offer:
