@@ -13,7 +13,6 @@ Exits 1 if a run fails or a sanitizer reports; prints each run's last line.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from plant_drift import _check_imports, _copy_checkout, _env  # noqa: E402 - the same copy of the checkout
+from plant_drift import _check_imports, _copy_checkout, _env
 
 REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer", "SUMMARY: UndefinedBehavior")
 
