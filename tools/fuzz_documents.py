@@ -169,12 +169,13 @@ def run_case(document: dict[str, Any], moves: int, seed: int) -> str:
     return b"".join(chunks).decode("utf-8", "replace") or f"crash: exit {os.WEXITSTATUS(status)} without a word"
 
 
-def fuzz(count: int, seed: int, moves: int, show: int = 20) -> Counter:
-    """Run ``count`` cases; prints the findings; returns the outcome counts."""
+def fuzz(count: int, seed: int, moves: int, show: int = 20, outcomes: Counter | None = None) -> Counter:
+    """Run ``count`` cases; prints the findings; returns the outcome counts (``outcomes``, filled as the cases
+    finish, so that a stop keeps what was counted)."""
     if not native_available():
         raise SystemExit("the fuzzer compares both engines: build the native core first")
     chosen, docs = cases(seed, count)
-    outcomes: Counter = Counter()
+    outcomes = Counter() if outcomes is None else outcomes
     shown = 0
     for i, (d, path, edit) in enumerate(chosen):
         doc = edited(docs[d], path, edit)
@@ -196,11 +197,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=30, help="moves played on after an accepted document")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    outcomes = fuzz(args.cases, args.seed, args.moves)
+    outcomes: Counter = Counter()
+    stopped = False
+    try:
+        fuzz(args.cases, args.seed, args.moves, outcomes=outcomes)
+    except KeyboardInterrupt:  # Ctrl-C: the cases counted so far are printed (a child dies with the group)
+        stopped = True
     found = sum(outcomes[k] for k in FINDINGS)
-    print(f"{sum(outcomes.values())} cases in {time.perf_counter() - start:.0f} s: "
+    print(("stopped: " if stopped else "") + f"{sum(outcomes.values())} cases in {time.perf_counter() - start:.0f} s: "
           + ", ".join(f"{k} {outcomes[k]}" for k in ("refused", "accepted", *FINDINGS)))
-    return 1 if found else 0
+    return 130 if stopped else 1 if found else 0
 
 
 if __name__ == "__main__":

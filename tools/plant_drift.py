@@ -19,12 +19,14 @@ Ctrl-C stops it at once; the scratch folder is removed either way (``--keep`` ke
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,6 +89,19 @@ def _copy_checkout(scratch: Path) -> Path:
     for name, folder in PACKAGE_DIRS.items():
         (names / name).symlink_to(repo / folder, target_is_directory=True)
     return repo
+
+
+@contextlib.contextmanager
+def scratch_folder(keep: bool, prefix: str = "fcm-drift-") -> Iterator[Path]:
+    """A scratch folder for a copy of the checkout, removed afterwards (kept, and named, with ``keep``)."""
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield scratch
+    finally:
+        if keep:
+            print(f"scratch folder kept: {scratch}")
+        else:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _env(scratch: Path) -> dict[str, str]:
@@ -152,44 +167,39 @@ def main(argv: list[str] | None = None) -> int:
         for p in plants:
             print(f"{p.name:22} {p.engine:7} {p.path}\n    {p.rule}")
         return 0
-    scratch = Path(tempfile.mkdtemp(prefix="fcm-drift-"))
     try:
-        repo = _copy_checkout(scratch)
-        env = _env(scratch)
-        _build(repo, env)
-        _check_imports(repo, env)
-        failed, passed, tail = _run_tests(repo, env, args.tests)
-        print(f"unplanted: {tail}", flush=True)
-        if failed:
-            print("the rule tests fail without a plant: fix them first (the failing ones: pytest "
-                  + " ".join(args.tests) + " -q -rf)")
-            return 1
-        holes = []
-        for plant in plants:
-            original = _apply(repo, plant)
-            try:
-                if plant.engine == "native":
-                    _build(repo, env)
-                failed, passed, tail = _run_tests(repo, env, args.tests)
-            finally:
-                _apply(repo, plant, original)
-                if plant.engine == "native":
-                    _build(repo, env)
-            verdict = "caught" if failed else "NOT CAUGHT"
-            print(f"{plant.name:22} {plant.engine:7} {verdict}: {failed} failed, {passed} passed ({plant.rule})",
-                  flush=True)
-            if not failed:
-                holes.append(plant)
-        print(f"{len(plants) - len(holes)} of {len(plants)} planted rule changes fail the rule tests")
-        return 1 if holes else 0
+        with scratch_folder(args.keep) as scratch:
+            repo = _copy_checkout(scratch)
+            env = _env(scratch)
+            _build(repo, env)
+            _check_imports(repo, env)
+            failed, passed, tail = _run_tests(repo, env, args.tests)
+            print(f"unplanted: {tail}", flush=True)
+            if failed:
+                print("the rule tests fail without a plant: fix them first (the failing ones: pytest "
+                      + " ".join(args.tests) + " -q -rf)")
+                return 1
+            holes = []
+            for plant in plants:
+                original = _apply(repo, plant)
+                try:
+                    if plant.engine == "native":
+                        _build(repo, env)
+                    failed, passed, tail = _run_tests(repo, env, args.tests)
+                finally:
+                    _apply(repo, plant, original)
+                    if plant.engine == "native":
+                        _build(repo, env)
+                verdict = "caught" if failed else "NOT CAUGHT"
+                print(f"{plant.name:22} {plant.engine:7} {verdict}: {failed} failed, {passed} passed ({plant.rule})",
+                      flush=True)
+                if not failed:
+                    holes.append(plant)
+            print(f"{len(plants) - len(holes)} of {len(plants)} planted rule changes fail the rule tests")
+            return 1 if holes else 0
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         return 130
-    finally:
-        if args.keep:
-            print(f"scratch folder kept: {scratch}")
-        else:
-            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

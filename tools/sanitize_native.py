@@ -13,15 +13,13 @@ Exits 1 if a run fails or a sanitizer reports; prints each run's last line.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from plant_drift import _check_imports, _copy_checkout, _env
+from plant_drift import _check_imports, _copy_checkout, _env, scratch_folder
 
 REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "ERROR: LeakSanitizer", "SUMMARY: UndefinedBehavior")
 
@@ -48,8 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", default=["tests/native", "tests/native_agents"])
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder")
     args = parser.parse_args(argv)
-    scratch = Path(tempfile.mkdtemp(prefix="fcm-sanitize-"))
     try:
+        return _sanitized(args)
+    except KeyboardInterrupt:  # the scratch copy is removed on the way out; a child run stops with the group
+        print("stopped", file=sys.stderr)
+        return 130
+
+
+def _sanitized(args: argparse.Namespace) -> int:
+    with scratch_folder(args.keep, "fcm-sanitize-") as scratch:
         repo = _copy_checkout(scratch)
         env = _env(scratch)
         built = subprocess.run([sys.executable, "tools/build_native.py", "--sanitize"], cwd=repo, env=env,
@@ -71,11 +76,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {'clean' if passed else 'FAILED'}: {line}", flush=True)
             ok &= passed
         return 0 if ok else 1
-    finally:
-        if args.keep:
-            print(f"scratch folder kept: {scratch}")
-        else:
-            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
