@@ -99,6 +99,11 @@ class GameLike(Protocol):
     def apply_legal(self, action: Action | int) -> None:
         """``apply`` of an action or flat id already checked legal here (the envs' hot path)."""
         ...
+    def play_id(self, index: int) -> tuple[int, int, int, int, list[int], int] | None:
+        """Play the flat id when it is legal and return the new position's ``info_facts`` plus the legal count
+        of the player to move (0 once the game is over); None, and nothing changed, when it is not legal (the
+        AEC env's step in one call: the caller says why)."""
+        ...
     def advance(self) -> GameLike: ...
 
     # ------------------------------------------------------------------ search

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from fcm_env.encoding import FLAT_SIZE
+from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 from fcm_env.engine.game import Game
 
 from .face import GameLike
@@ -140,6 +140,15 @@ class PythonRows:
     def observe(self, game: Any, player: int) -> np.ndarray:
         return game.observe_flat(player, self.rows[player])
 
+    def observe_fresh(self, game: Any, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """(a fresh copy of ``player``'s row, a fresh int8 mask of its legal ids: zeros when another player is
+        to move): the AEC env's observation."""
+        row = self.observe(game, player).copy()
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if game.current_player == player:
+            mask[game.legal_ids()] = 1
+        return row, mask
+
     def forget(self) -> None:
         """Nothing is kept between writes."""
 
@@ -158,6 +167,10 @@ class NativeRows:
 
     def observe(self, game: Any, player: int) -> np.ndarray:
         return self._kept.observe(game.native_core, player, self.rows[player])
+
+    def observe_fresh(self, game: Any, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """``PythonRows.observe_fresh``'s two arrays, in one core call."""
+        return self._kept.observe_fresh(game.native_core, player, self.rows[player])
 
     def forget(self) -> None:
         """The next ``observe`` of every row draws it all."""

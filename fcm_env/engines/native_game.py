@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from fcm_env.data import setup_for
+from fcm_env.encoding import NUM_ACTIONS
 from fcm_env.encoding.action_codec import CODEC
 from fcm_env.engine.actions import Action, ActionKind, Decision, IllegalActionError, Pending
 from fcm_env.engine.game import Game, check_new_game_arguments
@@ -224,7 +225,7 @@ class NativeGame:
         return self._ids
 
     def is_legal_id(self, index: int) -> bool:
-        return self._core.is_legal_id(index)
+        return 0 <= index < NUM_ACTIONS and self._core.is_legal_id(index)  # any int: the core takes int64
 
     # ------------------------------------------------------------------ moves
 
@@ -262,6 +263,25 @@ class NativeGame:
             if self.history is not None:
                 self.history.append(action)
             self._forget()
+
+    def play_id(self, index: int) -> tuple[int, int, int, int, list[int], int] | None:
+        """Play the flat id when it is legal: the new position's ``info_facts`` and the mover's legal count
+        (one core call); None, and nothing changed, when it is not legal."""
+        if not 0 <= index < NUM_ACTIONS:  # any int (the core takes int64)
+            return None
+        with self._moving:
+            if self.history is not None:  # the log holds Actions: decode the id before the move
+                pending = self.pending
+                if pending is None or not self._core.is_legal_id(index):
+                    return None
+                action = CODEC.decode(int(index), pending)
+                facts = self._core.play_id(index)
+                self.history.append(action)
+            else:
+                facts = self._core.play_id(index)
+            if facts is not None:
+                self._forget()
+            return facts
 
     def advance(self) -> NativeGame:
         """Run the engine's own steps until a decision is pending or the game ends (``Game.advance``)."""

@@ -60,6 +60,16 @@ class PythonGame(Game):
             action = legal_actions_by_id(self)[int(action)]
         self._move(self.pending, action)
 
+    def play_id(self, index: int) -> tuple[int, int, int, int, list[int], int] | None:
+        """Play the flat id when it is legal: the new position's ``info_facts`` and the mover's legal count;
+        None, and nothing changed, when it is not legal."""
+        action = legal_actions_by_id(self).get(index) if self.pending is not None else None
+        if action is None:
+            return None
+        self._move(self.pending, action)
+        facts = self.info_facts()
+        return (*facts, 0 if facts[3] < 0 else int(legal_action_ids(self).size))
+
     def observe_flat(self, player: int, out: np.ndarray) -> np.ndarray:
         """``player``'s flat observation written into ``out`` (``Observer.observe_flat``'s bytes)."""
         return _observer().observe_flat(self, player, out=out)

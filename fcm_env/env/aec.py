@@ -246,6 +246,14 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
                                "call reset() to play again")
         return self.env.last(observe)
 
+    def step(self, action: Any) -> None:
+        # the base class's checks, then the raw step itself (not through two more wrapper calls)
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
     # ``agents`` and ``agent_selection`` are read by ``agent_iter`` and ``step`` at every step; as
     # properties they skip the failed attribute look-up and the two ``__getattr__`` calls of the base
     # class (about 1 us a step), with the same error before ``reset()``
@@ -371,27 +379,26 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         game = self.game
-        if action is None:
-            raise IllegalActionError(
-                f"{agent}: the game is running; step needs an action id, got None "
-                f"(pending decision {game.pending.decision.name})"
-            )
-        engine_action = common.checked_action(game, agent, action)  # raises before any change
-
-        self._cumulative_rewards[agent] = 0.0
         if self.shaping is None:
-            game.apply_legal(engine_action)  # checked_action checked the id against the legal ids
-            if not game.is_over:  # the common step: nobody is rewarded, nothing ends
+            # the common step: a plain legal id, played in one call that returns what the infos show
+            facts = game.play_id(action) if type(action) in common.PLAIN_IDS else None
+            if facts is None:  # not a plain legal id: say why (nothing changes), or play the id it stands for
+                facts = game.play_id(self._checked_action(agent, action))
+            self._cumulative_rewards[agent] = 0.0
+            mover = facts[3]
+            if mover >= 0:  # the game goes on: nobody is rewarded, nothing ends
                 rewards = self.rewards
                 for a in rewards:
                     rewards[a] = 0.0
-                self.agent_selection = self.possible_agents[game.current_player]
-                self.infos = common.step_infos(game, self.agents, self.possible_agents, self.info_strings)
+                self.agent_selection = self.possible_agents[mover]
+                self.infos = common.infos_of_facts(facts, self.agents, self.possible_agents, self.info_strings)
                 if self.render_mode == "human":
                     self.render()
                 return
             rewards = np.zeros(self.num_players, dtype=np.float64)
         else:
+            engine_action = self._checked_action(agent, action)  # raises before any change
+            self._cumulative_rewards[agent] = 0.0
             shaping_potential(game.state, self.shaping, self._cash_before)
             game.apply_legal(engine_action)
             after = shaping_potential(game.state, self.shaping, self._cash_after)
@@ -412,6 +419,15 @@ class raw_env(AECEnv, EzPickle):
         if self.render_mode == "human":
             self.render()
 
+    def _checked_action(self, agent: str, action: Any) -> int:
+        """``agent``'s flat id for ``action``, checked legal: ``IllegalActionError`` saying why not."""
+        if action is None:
+            raise IllegalActionError(
+                f"{agent}: the game is running; step needs an action id, got None "
+                f"(pending decision {self.game.pending.decision.name})"
+            )
+        return common.checked_action(self.game, agent, action)
+
     def _update_infos(self) -> None:
         game = self.game
         names = self.possible_agents
@@ -427,14 +443,14 @@ class raw_env(AECEnv, EzPickle):
         """``agent``'s observation and legal-action mask (fresh copies)."""
         p = self.agent_name_mapping[agent]
         game = self.game
+        if self.observation_format == "flat":  # the row's copy and the mask in one call (native: in C++)
+            observation, mask = self._rows.observe_fresh(game, p)
+            return {self.observation_key: observation, "action_mask": mask}
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == p:
             mask[game.legal_ids()] = 1
         row = self._rows.observe(game, p)
-        if self.observation_format == "flat":
-            observation: Any = row.copy()
-        else:
-            observation = {k: v.copy() for k, v in common.split_observation(row).items()}
+        observation = {k: v.copy() for k, v in common.split_observation(row).items()}
         return {self.observation_key: observation, "action_mask": mask}
 
     def render(self) -> str | np.ndarray | None:

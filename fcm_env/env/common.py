@@ -144,12 +144,12 @@ def checked_action(game: Game, agent: str, action: object) -> int:
 
     Nothing is changed either way; the legal ids come from the cached mask layer (or the core).
     """
-    if type(action) in _PLAIN_IDS and game.is_legal_id(action):
+    if type(action) in PLAIN_IDS and game.is_legal_id(action):
         return int(action)  # the common step: one call checks the id, which apply_legal takes as it is
     pending = game.pending
     if pending is None:
         raise IllegalActionError(f"{agent}: the game is over, no action is expected (got {action!r})")
-    index = action if type(action) in _PLAIN_IDS else action_index(action)
+    index = action if type(action) in PLAIN_IDS else action_index(action)
     if not 0 <= index < NUM_ACTIONS:
         raise IllegalActionError(
             f"{agent}: action id {index} is out of range 0..{NUM_ACTIONS - 1} "
@@ -167,7 +167,7 @@ def checked_action(game: Game, agent: str, action: object) -> int:
 
 
 #: action types taken as ids as they are (the usual ones: a Python int, a sampled numpy int)
-_PLAIN_IDS = (int, np.int64)
+PLAIN_IDS = (int, np.int64)
 
 
 def step_info(game: Game, player: int, agent_names: list[str], strings: bool = False) -> dict[str, Any]:
@@ -186,14 +186,26 @@ def step_info(game: Game, player: int, agent_names: list[str], strings: bool = F
 
 def step_infos(game: Game, agents: list[str], agent_names: list[str],
                strings: bool = False) -> dict[str, dict[str, Any]]:
-    """``step_info`` of every agent in ``agents``, the shared fields computed once (the AEC env's hot path)."""
+    """``step_info`` of every agent in ``agents``, the shared fields computed once."""
     phase, decision, rounds, mover, cash = game.info_facts()  # one call for the facts every info shows
+    count = 0 if mover < 0 else int(game.legal_ids().size)
+    return infos_of_facts((phase, decision, rounds, mover, cash, count), agents, agent_names, strings)
+
+
+def infos_of_facts(facts: tuple[int, int, int, int, list[int], int], agents: list[str], agent_names: list[str],
+                   strings: bool = False) -> dict[str, dict[str, Any]]:
+    """``step_infos`` from the facts ``GameLike.play_id`` returns (``info_facts`` and the mover's legal count):
+    the AEC env's hot path."""
+    phase, decision, rounds, mover, cash, count = facts
     if not strings and len(agents) == len(agent_names):  # the common step: every agent still in
-        infos = {a: {"phase_id": phase, "decision_id": decision, "round": rounds, "to_move_id": mover,
-                     "legal_action_count": 0, "cash": money, "rank": -1, "winner": False,
-                     "truncated_by_max_rounds": False} for a, money in zip(agent_names, cash, strict=True)}
+        shared = {"phase_id": phase, "decision_id": decision, "round": rounds, "to_move_id": mover,
+                  "legal_action_count": 0, "cash": 0, "rank": -1, "winner": False, "truncated_by_max_rounds": False}
+        infos = {}
+        for a, money in zip(agent_names, cash, strict=True):  # a copy each (0.6 us less than a literal each)
+            info = infos[a] = shared.copy()
+            info["cash"] = money
         if mover >= 0:
-            infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
+            infos[agent_names[mover]]["legal_action_count"] = count
         return infos
     shared = _info(phase, decision, rounds, mover)
     if strings:
@@ -204,7 +216,7 @@ def step_infos(game: Game, agents: list[str], agent_names: list[str],
             info = infos[a] = shared.copy()
             info["cash"] = int(money)
     if mover >= 0 and agent_names[mover] in infos:
-        infos[agent_names[mover]]["legal_action_count"] = int(game.legal_ids().size)
+        infos[agent_names[mover]]["legal_action_count"] = count
     return infos
 
 

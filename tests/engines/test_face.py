@@ -143,3 +143,33 @@ def test_the_core_refuses_a_generator_state_that_is_not_pcg64s():
                        ({**good, "state": {**good["state"], "inc": -1}}, r"inc must be an int 0 <= x < 2\*\*128")]:
         with pytest.raises(ValueError, match=words):
             core.determinize(1, bad)
+
+
+def test_play_id_moves_and_returns_the_infos_facts_or_changes_nothing(engine):
+    """``play_id`` (the AEC env's step in one call): a legal id is played and the new position's
+    ``info_facts`` come back with the mover's legal count; anything else (an id not legal now, out of range, an
+    int past int64) returns None and leaves the position as it was, on both engines."""
+    game, twin = _played(engine, 10), _played(engine, 10)
+    legal = set(game.legal_ids().tolist())
+    illegal = next(i for i in range(2757) if i not in legal)
+    for index in (illegal, -1, 2757, 2**70, -(2**70)):
+        assert game.play_id(index) is None
+    assert game.to_dict() == twin.to_dict()
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        index = int(rng.choice(game.legal_ids()))
+        facts = game.play_id(index)
+        twin.apply_id(index)
+        assert game.to_dict() == twin.to_dict()
+        assert facts[:5] == twin.info_facts()
+        assert facts[5] == game.legal_ids().size == len(twin.legal_actions())
+        assert facts[3] == game.current_player
+
+
+def test_play_id_logs_the_action_when_the_game_keeps_a_history(engine):
+    game, twin = _played(engine, 4), _played(engine, 4)
+    game.history, twin.history = [], []
+    index = int(game.legal_ids()[-1])
+    game.play_id(index)
+    twin.apply_id(index)
+    assert game.history == twin.history and len(game.history) == 1

@@ -47,3 +47,25 @@ def test_the_rows_of_either_engine_are_the_encoders_and_forget_draws_everything(
     assert moves > 40
     rows.forget()  # the next write draws everything
     assert np.array_equal(rows.observe(game, 1), reference.observe_flat(game.snapshot(), 1))
+
+
+def test_observe_fresh_is_a_copy_of_the_row_and_the_players_mask(engine):
+    """The AEC env's observation in one call: a fresh copy of the row (later writes leave it as it was) and a
+    fresh int8 mask, ones at the mover's legal ids and zeros for every other player."""
+    game = new_game(engine, 3, 6, "standard", 4)
+    rows = observation_rows(engine, 3)
+    rng = random.Random(6)
+    handed: list[tuple[np.ndarray, np.ndarray]] = []
+    for _ in range(30):
+        for player in range(3):
+            observation, mask = rows.observe_fresh(game, player)
+            assert observation.dtype == np.float32 and mask.dtype == np.int8 and mask.shape == (2757,)
+            assert np.array_equal(observation, rows.observe(game, player))
+            assert not np.shares_memory(observation, rows.rows)
+            expected = np.zeros(2757, np.int8)
+            if game.current_player == player:
+                expected[game.legal_ids()] = 1
+            assert np.array_equal(mask, expected)
+            handed.append((observation, observation.copy()))
+        game.apply(pick(rng, game.legal_actions(), 0.9))
+    assert all(np.array_equal(given, kept) for given, kept in handed)  # nothing handed out was changed

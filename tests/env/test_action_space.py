@@ -56,3 +56,49 @@ def test_a_negative_value_is_refused():
     mask[4] = -1
     with pytest.raises(AssertionError, match="0 or 1"):
         ActionSpace(NUM_ACTIONS).sample(mask)
+
+
+def test_the_native_look_at_the_mask_finds_the_set_entries_or_declines():
+    """``mask_ids`` (the sample's one pass in the core) finds what ``np.flatnonzero`` finds, tails of odd
+    lengths included, and declines (None: Gymnasium's own path takes over) anything but a plain 0/1 mask."""
+    core = pytest.importorskip("fcm_env.native._core")
+    rng = np.random.default_rng(1)
+    for n in (1, 7, 8, 9, 63, 64, 65, NUM_ACTIONS):
+        for density in (0.0, 0.01, 0.3, 1.0):
+            mask = (rng.random(n) < density).astype(np.int8)
+            ids = core.mask_ids(mask, n)
+            assert ids.dtype == np.int64 and ids.tolist() == np.flatnonzero(mask).tolist()
+    mask = np.zeros(16, np.int8)
+    for bad in (2, -1, 127):
+        mask[11] = bad
+        assert core.mask_ids(mask, 16) is None
+    mask[11] = 1
+    assert core.mask_ids(mask, 15) is None  # another length
+    assert core.mask_ids(mask.astype(np.int64), 16) is None
+    assert core.mask_ids(np.zeros(32, np.int8)[::2], 16) is None  # not contiguous
+    assert core.mask_ids(mask.reshape(4, 4), 16) is None
+    assert core.mask_ids([0, 1], 2) is None
+
+
+def test_the_draws_are_gymnasiums_with_and_without_the_native_look(monkeypatch):
+    from fcm_env.env import action_space
+
+    def draws() -> list[int]:
+        space = ActionSpace(NUM_ACTIONS, start=2)
+        space.seed(5)
+        rng = np.random.default_rng(9)
+        return [int(space.sample((rng.random(NUM_ACTIONS) < 0.01).astype(np.int8))) for _ in range(300)]
+
+    reference = gymnasium.spaces.Discrete(NUM_ACTIONS, start=2)
+    reference.seed(5)
+    rng = np.random.default_rng(9)
+    expected = [int(reference.sample((rng.random(NUM_ACTIONS) < 0.01).astype(np.int8))) for _ in range(300)]
+    assert draws() == expected
+    monkeypatch.setattr(action_space, "_mask_ids", None)  # an install without the core: numpy's views
+    assert draws() == expected
+    strided = np.zeros(2 * NUM_ACTIONS, np.int8)[::2]  # not contiguous: Gymnasium's own path, its draw
+    strided[[4, 9]] = 1
+    ours, theirs = ActionSpace(NUM_ACTIONS), gymnasium.spaces.Discrete(NUM_ACTIONS)
+    ours.seed(1)
+    theirs.seed(1)
+    assert [ours.sample(strided) for _ in range(20)] == [theirs.sample(strided) for _ in range(20)]

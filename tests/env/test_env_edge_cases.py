@@ -99,3 +99,17 @@ def test_the_vector_envs_refuse_an_action_that_is_no_integer_id_on_either_engine
         with pytest.raises(IllegalActionError, match="integer"):
             env.step(np.array([action, action]))
         assert [e.game.to_dict() for e in env.envs] == before, engine  # nothing moved
+
+
+@pytest.mark.parametrize("action", [2**70, -(2**70), 2**63, 2757, -1])
+def test_the_aec_env_names_an_id_out_of_range_whatever_its_size_on_either_engine(engine, action):
+    """An id past int64 used to reach the core's argument cast (a pybind11 TypeError on the native engine)."""
+    from fcm_env.engine.actions import IllegalActionError
+
+    env = fcm_env.env(num_players=2, engine=engine)
+    env.reset(seed=0)
+    before = env.unwrapped.game.to_dict()
+    with pytest.raises(IllegalActionError, match="out of range"):
+        env.step(action)
+    assert env.unwrapped.game.to_dict() == before
+    env.step(int(env.unwrapped.game.legal_ids()[0]))  # the agent may step again

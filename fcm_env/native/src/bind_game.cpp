@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -69,6 +70,37 @@ float* flat_buffer(py::array_t<float, py::array::c_style>& out) {
   return out.mutable_data();
 }
 
+// whether the flat id is one of the pending decision's legal actions
+bool legal_id(Game& g, int64_t id) {
+  if (g.pending() == nullptr || id < 0 || id >= num_actions()) return false;
+  try {
+    return g.is_legal(decode(static_cast<int>(id), g.pending()->decision));
+  } catch (const IllegalAction&) {
+    return false;  // an id of a segment the pending decision does not ask
+  }
+}
+
+py::tuple info_facts_of(const Game& g) {
+  const GameState& s = g.state();
+  py::list cash;
+  for (const auto& p : s.players) cash.append(p.cash);
+  const Pending* p = g.pending();
+  return py::make_tuple(static_cast<int>(s.phase), p ? static_cast<int>(p->decision) : -1, s.round,
+                        p ? p->player : -1, cash);
+}
+
+// info_facts and the legal count of the player to move (0 once the game is over)
+py::tuple facts_after_move(Game& g) {
+  const GameState& s = g.state();
+  py::list cash;
+  for (const auto& p : s.players) cash.append(p.cash);
+  const Pending* p = g.pending();
+  if (p == nullptr) return py::make_tuple(static_cast<int>(s.phase), -1, s.round, -1, cash, 0);
+  const int decision = static_cast<int>(p->decision), player = p->player, round = s.round;
+  return py::make_tuple(static_cast<int>(s.phase), decision, round, player, cash,
+                        static_cast<int64_t>(g.legal_actions().size()));
+}
+
 // the data of a C-contiguous array of ``dtype`` and ``shape``; ValueError naming ``name`` otherwise
 template <typename T>
 T* buffer(py::array& a, const char* name, const py::dtype& dtype, std::vector<py::ssize_t> shape) {
@@ -102,6 +134,45 @@ Shaping shaping_of(const std::optional<std::string>& name) {
 
 void bind_game(py::module_& m) {
   m.def("num_actions", &num_actions);
+  m.def("mask_ids", [](const py::handle& mask, py::ssize_t n) -> py::object {
+    // the masked sample's look at the mask, one pass: None when it is not a plain 0/1 int8 mask of n entries
+    using Int8Array = py::array_t<int8_t, py::array::c_style>;
+    if (!Int8Array::check_(mask)) return py::none();  // not a C-contiguous int8 array
+    auto a = py::reinterpret_borrow<py::array>(mask);
+    if (a.ndim() != 1 || a.shape(0) != n) return py::none();
+    // eight entries a word: any bit above the lowest of a byte is a value other than 0 or 1 (Gymnasium's own
+    // sample then says which); once all are 0 or 1, a word's set bits count its set entries
+    const auto* m = static_cast<const unsigned char*>(a.data());
+    const py::ssize_t words = n / 8;
+    uint64_t high = 0;
+    py::ssize_t count = 0;
+    for (py::ssize_t w = 0; w < words; ++w) {
+      uint64_t word;
+      std::memcpy(&word, m + 8 * w, sizeof word);
+      high |= word & 0xFEFEFEFEFEFEFEFEull;
+      count += __builtin_popcountll(word);
+    }
+    for (py::ssize_t i = 8 * words; i < n; ++i) {
+      high |= m[i] & 0xFEu;
+      count += m[i];
+    }
+    if (high != 0) return py::none();
+    py::array_t<int64_t> ids(count);
+    int64_t* out = ids.mutable_data();
+    for (py::ssize_t w = 0; w < words; ++w) {
+      uint64_t word;
+      std::memcpy(&word, m + 8 * w, sizeof word);
+      if (word == 0) continue;
+      for (py::ssize_t i = 8 * w; i < 8 * w + 8; ++i) {
+        if (m[i]) *out++ = i;
+      }
+    }
+    for (py::ssize_t i = 8 * words; i < n; ++i) {
+      if (m[i]) *out++ = i;
+    }
+    return std::move(ids);
+  }, py::arg("mask"), py::arg("n"),
+  "the set entries of a C-contiguous int8 mask of n zeros and ones (int64, sorted); None for any other mask");
 
   py::register_exception<IllegalAction>(m, "NativeIllegalAction", PyExc_ValueError);
 
@@ -133,14 +204,7 @@ void bind_game(py::module_& m) {
         return g.current_player() < 0 ? py::object(py::none()) : py::object(py::int_(g.current_player()));
       })
       .def_property_readonly("is_over", &Game::is_over)
-      .def("info_facts", [](const Game& g) {
-        const GameState& s = g.state();
-        py::list cash;
-        for (const auto& p : s.players) cash.append(p.cash);
-        const Pending* p = g.pending();
-        return py::make_tuple(static_cast<int>(s.phase), p ? static_cast<int>(p->decision) : -1, s.round,
-                              p ? p->player : -1, cash);
-      }, "(phase, decision or -1, round, player to move or -1, cash by player): what the envs' infos show")
+      .def("info_facts", &info_facts_of, "(phase, decision or -1, round, player to move or -1, cash by player): what the envs' infos show")
       .def("summary", [](const Game& g) {
         const GameState& s = g.state();
         py::list players;
@@ -167,14 +231,14 @@ void bind_game(py::module_& m) {
         std::copy(ids.begin(), ids.end(), out.mutable_data());
         return out;
       })
-      .def("is_legal_id", [](Game& g, int64_t id) {
-        if (g.pending() == nullptr || id < 0 || id >= num_actions()) return false;
-        try {
-          return g.is_legal(decode(static_cast<int>(id), g.pending()->decision));
-        } catch (const IllegalAction&) {
-          return false;  // an id of a segment the pending decision does not ask
-        }
-      }, py::arg("id"), "whether the flat id is one of the pending decision's legal actions")
+      .def("is_legal_id", &legal_id, py::arg("id"), "whether the flat id is one of the pending decision's legal actions")
+      .def("play_id", [](Game& g, int64_t id) -> py::object {
+        if (!legal_id(g, id)) return py::none();  // nothing changes: the caller says why
+        g.apply(decode(static_cast<int>(id), g.pending()->decision));
+        return facts_after_move(g);
+      }, py::arg("id"),
+      "the flat id played when it is legal, then (info_facts..., the mover's legal count); None, and nothing "
+      "changed, when it is not: the AEC env's step in one call")
       .def("apply", [](Game& g, int kind, const std::vector<int>& args) { g.apply(action_from(kind, args)); },
            py::arg("kind"), py::arg("args"))
       .def("apply_id", [](Game& g, int id) {
@@ -234,7 +298,30 @@ void bind_game(py::module_& m) {
                               r.marks[static_cast<std::size_t>(player)]);  // with the GIL, as observe_flat
         return out;
       }, py::arg("game"), py::arg("player"), py::arg("out").noconvert(),
-      "player's flat observation written into out, a row kept for this player (no one else writes it)");
+      "player's flat observation written into out, a row kept for this player (no one else writes it)")
+      .def("observe_fresh", [](Rows& r, Game& g, int player, py::array_t<float, py::array::c_style> out) {
+        if (player < 0 || player >= static_cast<int>(r.marks.size())) {
+          throw std::invalid_argument("player must be 0.." + std::to_string(r.marks.size() - 1) + ", got " +
+                                      std::to_string(player));
+        }
+        float* row = flat_buffer(out);
+        write_observation_row(g.state(), player, row, r.planes.of(g.state().board),
+                              r.marks[static_cast<std::size_t>(player)]);
+        py::array_t<float> observation(out.shape(0));
+        std::copy(row, row + out.shape(0), observation.mutable_data());
+        py::array_t<int8_t> mask(num_actions());
+        int8_t* m = mask.mutable_data();
+        std::fill(m, m + num_actions(), int8_t{0});
+        const Pending* p = g.pending();
+        if (p != nullptr && p->player == player) {
+          std::vector<int64_t> ids;
+          legal_ids(g.legal_actions(), ids);
+          for (int64_t id : ids) m[id] = 1;
+        }
+        return py::make_tuple(std::move(observation), std::move(mask));
+      }, py::arg("game"), py::arg("player"), py::arg("out").noconvert(),
+      "observe, then (a fresh copy of the row, a fresh int8 mask of player's legal ids: zeros when another "
+      "player is to move): the AEC env's observation in one call");
 
   py::class_<GuardedVecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
       .def(py::init([](int num_envs, int num_players, const std::string& variant, int max_rounds,
