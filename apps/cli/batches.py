@@ -26,9 +26,10 @@ def _specs(text: str) -> list[str]:
 
 @contextlib.contextmanager
 def _progress(total: int, desc: str, enabled: bool = True, initial: int = 0) -> Iterator[Callable[[], None]]:
-    """A tick function: a rich progress bar on stderr when it is a terminal, else a plain counter (one
-    ``\r`` line, which logs and CI keep readable); ``initial`` games are already done (a resumed run).
-    rich draws every bar of the project (training's too: ``fcm_training.sb3.progress``)."""
+    """A tick function: a rich progress bar on stderr when it is a terminal, else plain lines (``games: 40/400``
+    at each tenth and at the end, each a line of its own: a log file or CI keeps them readable, where a ``\r``
+    counter ran together); ``initial`` games are already done (a resumed run). rich draws every bar of the
+    project (training's too: ``fcm_training.sb3.progress``)."""
     if not enabled:
         yield lambda: None
         return
@@ -42,16 +43,14 @@ def _progress(total: int, desc: str, enabled: bool = True, initial: int = 0) -> 
             yield lambda: bar.advance(task)
         return
     done = [initial]
+    every = max(1, total // 10)
 
     def tick() -> None:
         done[0] += 1
-        print(f"\r{desc}: {done[0]}/{total}", end="\n" if done[0] == total else "", file=sys.stderr, flush=True)
+        if done[0] % every == 0 or done[0] == total:
+            print(f"{desc}: {done[0]}/{total}", file=sys.stderr, flush=True)
 
-    try:
-        yield tick
-    finally:
-        if done[0] != total:  # stopped early: the next line starts on a line of its own
-            print(file=sys.stderr)
+    yield tick
 
 
 def run_batch(lineup: Sequence[str], *, games: int, seed: int, variant: str, max_rounds: int, workers: int,

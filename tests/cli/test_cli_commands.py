@@ -375,12 +375,16 @@ def test_train_passes_the_config_and_overrides(monkeypatch, capsys):
     assert "run directory: runs/x" in capsys.readouterr().out
 
 
-def test_off_a_terminal_the_progress_is_a_plain_counter(capsys):
+def test_off_a_terminal_the_progress_is_a_line_at_each_tenth(capsys):
+    """A log file keeps one line per report (a ``\r`` counter ran together: ``games: 1/6games: 2/6``)."""
     with batches._progress(3, "games") as tick:  # pytest's captured stderr is not a terminal
         for _ in range(3):
             tick()
-    err = capsys.readouterr().err
-    assert err == "\rgames: 1/3\rgames: 2/3\rgames: 3/3\n"
+    assert capsys.readouterr().err == "games: 1/3\ngames: 2/3\ngames: 3/3\n"
+    with batches._progress(25, "games", initial=4) as tick:  # a resumed run: 4 were done
+        for _ in range(21):
+            tick()
+    assert capsys.readouterr().err.splitlines() == [f"games: {n}/25" for n in (*range(6, 25, 2), 25)]
 
 
 def test_train_runs_a_tiny_config_and_writes_the_run(tmp_path):
