@@ -21,7 +21,7 @@ from .options import (
 )
 from .play import _cmd_play, _cmd_serve, _cmd_web
 from .replay import _cmd_replay
-from .tools import _cmd_bench, _cmd_map
+from .tools import _cmd_bench, _cmd_map, _cmd_models
 from .train import _cmd_train, _TrainHelp
 
 #: the agent specs every agent option takes (fcm_agents.registry)
@@ -137,6 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(p, seed_help="seed of the first game")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("models", help="list the shipped model files and where they are in this install",
+                       description="The ONNX policies and value network the package ships: kind, player count, "
+                                   "graph format, size and path (a front end running onnxruntime needs the "
+                                   "path; docs/models.md gives their inputs and outputs).")
+    p.add_argument("--json", action="store_true", help="print them as JSON (with each file's sha256)")
+    p.set_defaults(func=_cmd_models)
 
     p = sub.add_parser("serve", help="serve games to a front end (JSON lines on stdin/stdout)",
                        description="One JSON request per line on stdin, one JSON reply per line on stdout "

@@ -1,4 +1,5 @@
-"""``fcm map`` and ``fcm bench``: a map as text, and the engine's and encoder's speed figures."""
+"""``fcm map``, ``fcm bench`` and ``fcm models``: a map as text, the engine's and encoder's speed figures, and the
+shipped model files."""
 
 from __future__ import annotations
 
@@ -47,3 +48,43 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print_table(bench_table(rows))
     return 0
 
+
+
+def shipped_models() -> list[dict]:
+    """Every model file the package ships (``fcm_agents.models``): what it is, for how many players, its graph
+    format and where it lies in this install (a bare onnxruntime front end needs the path)."""
+    from fcm_agents import models
+
+    found = []
+    kinds = [("policy", n, f) for n, f in sorted(models.MODEL_FILES.items())]
+    kinds += [("value", n, f) for n, f in sorted(models.VALUE_FILES.items())]
+    for kind, players, filename in kinds:
+        try:
+            path = models.shipped_model_path(players) if kind == "policy" else models.shipped_value_path(players)
+        except FileNotFoundError:  # an install that lost the file: listed as missing
+            path = None
+        meta_file = models.metadata_path(players) if kind == "policy" else None
+        if kind == "value" and path is not None:
+            meta_file = path.with_suffix(".json")
+        meta = json.loads(meta_file.read_text()) if meta_file is not None and meta_file.is_file() else {}
+        found.append({"kind": kind, "num_players": players, "file": filename,
+                      "format": meta.get("format", "?"), "path": None if path is None else str(path),
+                      "bytes": None if path is None else path.stat().st_size,
+                      "sha256": meta.get("sha256")})
+    return found
+
+
+def _cmd_models(args: argparse.Namespace) -> int:
+    from fcm_env.tables import new_table, print_table
+
+    found = shipped_models()
+    if args.json:
+        print(json.dumps(found, indent=1))
+        return 0
+    table = new_table(("kind", "players", "format", "KiB", "path"))
+    for m in found:
+        size = "-" if m["bytes"] is None else f"{m['bytes'] / 1024:,.0f}"
+        table.add_row(m["kind"], str(m["num_players"]), m["format"], size, m["path"] or "(missing from this install)")
+    print_table(table)
+    print("inputs and outputs: docs/models.md (each file's JSON beside it says how it was made)")
+    return 0

@@ -16,7 +16,7 @@ from fcm_env.engine import events as ev
 from fcm_env.engine.game import Game
 from fcm_env.engine.state import GameState
 from fcm_env.text.explain import milestone_effect
-from fcm_env.text.sentences import EventWriter
+from fcm_env.text.sentences import EventWriter, repeats_own_moves
 from fcm_env.text.words import round_title  # the headings of every front end
 
 # ------------------------------------------------------------------ events
@@ -59,6 +59,8 @@ class Narrator:
                         out += self.head(e["round"], e["phase"])
                         out.append("  " + self.writer.secret(e["player"], e["decision"]))
                     self.last_secret = key
+                continue
+            if repeats_own_moves(e, self.human):  # your fire moves said it: one fire, one line
                 continue
             out += self.head(e["round"], e["phase"])
             self.last_secret = None

@@ -21,7 +21,7 @@ from fcm_env.engine.game import Game
 from fcm_env.engine.queries import campaign_reach
 from fcm_env.text.cards import choice_tip
 from fcm_env.text.explain import milestone_effect, payday_text
-from fcm_env.text.sentences import EventWriter, cash_before, milestones_before
+from fcm_env.text.sentences import EventWriter, cash_before, milestones_before, repeats_own_moves
 from fcm_env.text.words import action_text, pending_tile, round_title
 from fcm_env.view import describe_action
 
@@ -180,8 +180,9 @@ class PlayTable:
         legal_moves = with_shapes(legal["actions"], view)
         self._add_reach(legal_moves, view)
         add_words(legal_moves, self.session.games[self.game].game, self.human)
+        told = [e for e in log["log"] if not repeats_own_moves(e, self.human)]  # one fire: one line
         entries = [log_entry(self.lines + i, e, self.writer.sentence(e, self.board), self._detail(e))
-                   for i, e in enumerate(log["log"])]
+                   for i, e in enumerate(told)]
         self.next_log, self.lines = log["next"], self.lines + len(entries)
         return {"type": "table", "game": self.game, "you": self.human, "players": list(self.names),
                 "heading": round_title(view["round"], view["phase"]),

@@ -154,7 +154,12 @@ def _portable(error: BaseException) -> BaseException:
 
 
 class ParallelFcmVectorEnv(VectorEnv):
-    """``FcmVectorEnv`` with its ``num_envs`` games over this process and ``workers - 1`` others."""
+    """``FcmVectorEnv`` with its ``num_envs`` games over this process and ``workers - 1`` others.
+
+    "Parallel" means worker processes: this is a Gymnasium vector env of single-agent games (masks from
+    ``action_masks()``), not a PettingZoo ``ParallelEnv`` (the game has none: its decisions come one at a
+    time, so the multi-agent env is AEC only, ``fcm_env.env``).
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "autoreset_mode": AutoresetMode.SAME_STEP,

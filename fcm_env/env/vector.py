@@ -54,7 +54,12 @@ from .single_agent import FcmSingleAgentEnv
 
 
 class FcmVectorEnv(VectorEnv):
-    """``num_envs`` single-agent games with stacked buffers (see the module docstring)."""
+    """``num_envs`` single-agent games with stacked buffers (see the module docstring).
+
+    The legal-action masks are neither in the observation nor in the infos: after ``reset`` and each
+    ``step`` call ``env.action_masks()`` (``bool[num_envs, NUM_ACTIONS]``), the method sb3-contrib's
+    ``MaskablePPO`` calls too.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "autoreset_mode": AutoresetMode.SAME_STEP,

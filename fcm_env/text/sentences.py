@@ -33,6 +33,14 @@ SALARY_MILESTONES = (("first_train", "First to train someone: $15 off"),
                      ("first_billboard", "First billboard placed: marketeers unpaid"))
 
 
+def repeats_own_moves(event: dict[str, Any], viewer: int | None) -> bool:
+    """Whether ``event`` only repeats what the viewer's own moves told: the Payday reveal of the viewer's
+    own firing (``you fire a waitress`` was each fire move's line already). A front end told to a seat
+    leaves it out, so one fire is one line; a replay (no viewer) keeps it, where it marks the moment every
+    firing is opened."""
+    return viewer is not None and event["kind"] == "fired" and event.get("player") == viewer
+
+
 class EventWriter:
     """Sentences for one game's events in order, told to ``viewer`` (None: nobody's seat).
 

@@ -77,6 +77,25 @@ def test_no_subcommand_is_a_usage_error():
     assert "usage: fcm" in done.stderr
 
 
+def test_models_lists_every_shipped_file_with_its_real_path_and_digest(capsys):
+    """A bare onnxruntime front end needs the file's path: ``fcm models`` says where each one lies."""
+    import hashlib
+    from pathlib import Path
+
+    assert cli.main(["models", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [(m["kind"], m["num_players"]) for m in found] == [("policy", 2), ("policy", 3), ("policy", 4),
+                                                               ("policy", 5), ("value", 2)]
+    for m in found:
+        path = Path(m["path"])
+        assert path.name == m["file"] and path.stat().st_size == m["bytes"]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == m["sha256"]
+    assert {m["format"] for m in found} == {"policy-value/1", "value/1"}
+    assert cli.main(["models"]) == 0
+    table = capsys.readouterr().out
+    assert all(m["path"] in table for m in found)
+
+
 def test_map_prints_the_layout():
     done = run_fcm("map", "--players", "2", "--seed", "1")
     assert done.returncode == 0

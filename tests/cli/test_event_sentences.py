@@ -178,3 +178,13 @@ def test_every_event_of_a_whole_game_has_its_own_words(monkeypatch):
     assert {"action", "sale", "tips", "milestone", "demand", "salaries", "bank_break", "structure_revealed",
             "freezer", "thrown_away"} <= kinds, kinds
     assert "the bank breaks for the second time: the game ends after this dinnertime" in told
+
+
+def test_the_reveal_of_your_own_firing_only_repeats_your_fire_moves():
+    from fcm_env.text.sentences import repeats_own_moves
+
+    fired = _event("fired", player=1, cards={"waitress": 1})
+    assert repeats_own_moves(fired, viewer=1)  # told to player 1: its fire move said it already
+    assert not repeats_own_moves(fired, viewer=0)  # another seat learns it here
+    assert not repeats_own_moves(fired, viewer=None)  # a replay keeps the moment every firing opens
+    assert not repeats_own_moves(_event("salaries", player=1, due=5, paid=5, cash=-5), viewer=1)

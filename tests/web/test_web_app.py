@@ -369,3 +369,23 @@ def test_a_refused_load_or_replay_open_changes_nothing(page):
         assert page.ask(bad)["type"] == "error"
     still = page.ask({"type": "replay_step", "step": 2})
     assert still["name"] == "g.json" and still == {**opened}  # the replay that was open is still open
+
+
+def test_one_fire_of_yours_is_one_line_of_the_log():
+    """Your fire move is told once (``you: fire a ...``); the Payday reveal of your own firing, which the
+    server's log also holds, is not told again (``fcm_env.text.sentences.repeats_own_moves``)."""
+    session, table, entries, msg = _heuristic_table(_at_a_firing)
+    fire = next(a for a in msg["legal"] if a["kind"] == "FIRE")
+    msg = table.act(fire["id"])
+    lines = list(msg["log"])
+    fires = 1
+    while msg["status"]["decision"] == "FIRE" and msg["legal"]:  # done firing: then the reveal, later phases
+        move = next((a for a in msg["legal"] if a["kind"] == "PASS"), None) or msg["legal"][0]
+        fires += move["kind"] == "FIRE"
+        msg = table.act(move["id"])
+        lines += msg["log"]
+    assert any(e["kind"] == "salaries" for e in lines) or msg["view"]["phase"] != "PAYDAY"  # past the reveal
+    told = [e["text"] for e in entries + lines if "fire" in e["text"] and e["player"] == 0]
+    assert len(told) == fires and all(t.startswith("you: fire ") for t in told), told
+    raw = session.handle({"cmd": "log", "game": table.game, "player": 0, "since": 0})["log"]
+    assert [e for e in raw if e["kind"] == "fired" and e["player"] == 0]  # the reveal is there, not told

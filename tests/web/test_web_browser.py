@@ -91,10 +91,14 @@ def test_play_a_few_decisions_and_step_a_replay_in_chromium(server, shots):
         page.wait_for_selector("body[data-ready='1']")
         # the server's record opened in the replay tab; play first
         page.click("#tab-play")
+        # before a game: a line where the map will be, not an empty box
+        assert not page.locator("#map").is_visible()
+        assert page.locator("#play .map-empty").is_visible()
         page.select_option("#f-players", "2")
         page.select_option(".bot-spec[data-seat='1']", "heuristic")
         page.click("#start-button")
         page.wait_for_selector("#map .hit")
+        assert page.locator("#map").is_visible() and not page.locator("#play .map-empty").is_visible()
         assert "Place your first restaurant" in page.inner_text("#decision-text")
         assert page.locator("#log li.log-line").count() == 1  # the heuristic opened before us
 
@@ -127,6 +131,12 @@ def test_play_a_few_decisions_and_step_a_replay_in_chromium(server, shots):
         assert ceo.get_attribute("title").startswith("ceo: your chain's head")  # a card's tooltip
         page.click("button[data-kind='TURN_SPOT'] >> nth=-1")
         page.wait_for_function("!document.querySelector(\"button[data-kind='TURN_SPOT']\")")
+        # a hire names a card: what it does is printed under the choice (as fcm play does), not only on hover
+        hire = page.locator("#actions button[data-kind='RECRUIT']").first
+        hire.wait_for()
+        effect = hire.locator(".effect")
+        assert effect.is_visible() and effect.inner_text().strip() == hire.get_attribute("title").strip()
+        assert "salary" in effect.inner_text() or "$" in effect.inner_text()
         assert page.locator("#log li.log-line").count() >= 4
         assert "Round 1" in page.inner_text("#status-line")
         page.screenshot(path=str(shots / "play.png"))

@@ -111,6 +111,7 @@ function boxRect(squares, attrs, parent, inset = 0) {
 
 function drawMap(svg, view) {
   svg.replaceChildren();
+  svg.parentElement.classList.add("drawn");  // the map shows, its placeholder line goes (table.css)
   const {height, width, squares} = view.map;
   svg.setAttribute("viewBox", `0 0 ${(width + 2) * CELL} ${(height + 2) * CELL}`);
   el("rect", {x: 0, y: 0, width: (width + 2) * CELL, height: (height + 2) * CELL, class: "margin"}, svg);
@@ -339,6 +340,7 @@ function drawDecision(msg) {
       "data-kind": action.kind, type: "button"};
     if (action.card) attrs.title = action.card;  // the cards the choice names: what they do
     const b = html("button", attrs, actions, actionLabel(action, view));
+    if (action.card) html("span", {class: "effect"}, b, action.card);  // shown, not only on hover
     b.addEventListener("click", () => act(action.id));
   }
   setupPlacement(place, view);
