@@ -1,5 +1,9 @@
 """``OnnxAgent``: a policy exported by ``training/common/export.py``, run with onnxruntime (no torch).
 
+The policy runs on the native forward pass where the native players are built and the file is of the
+family it knows (``backend="auto"``; ``fcm_agents.native.network``: the same actions and logits as
+onnxruntime, without a session run per call), else on onnxruntime (``backend="onnxruntime"``, the reference).
+
 The exported graph takes ``observation`` (float32 [batch, FLAT_SIZE]) and
 ``action_mask`` (float32 [batch, NUM_ACTIONS], 1 = legal) and returns ``action``
 (int64 [batch], the best legal action) and ``masked_logits`` (illegal ids at
@@ -40,31 +44,64 @@ def flat_observation(observation: Any) -> np.ndarray:
     return np.concatenate([np.asarray(board, dtype=np.float32).ravel(), np.asarray(vector, dtype=np.float32)])
 
 
-def _session(model: str | bytes):
+#: where a model runs: the native forward pass when the file is of the family it knows (``auto``, the default),
+#: always (``native``: an error for another design), or onnxruntime (the reference)
+BACKENDS = ("auto", "native", "onnxruntime")
+
+
+def _reference_session(model: str | bytes):
+    """The onnxruntime session of a model (one thread: one position at a time, and tournaments fork)."""
     try:
         import onnxruntime
     except ImportError as error:  # pragma: no cover - depends on the install
         raise ImportError("OnnxAgent needs onnxruntime: pip install onnxruntime") from error
     options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = 1  # one position at a time: threads only contend (and tournaments fork)
+    options.intra_op_num_threads = 1
     options.inter_op_num_threads = 1
     options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
     return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+
+
+def _session(model: str | bytes, backend: str = "auto"):
+    """A session for ``model`` on ``backend`` (``BACKENDS``): ``fcm_agents.native.network.NativeSession`` (the
+    C++ forward pass, checked against onnxruntime on probe positions first) or onnxruntime's own. With
+    ``auto`` a file the native pass does not know, or an install without the native players, runs on
+    onnxruntime; with ``native`` either is an error saying why."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    reference = _reference_session(model)
+    if backend == "onnxruntime":
+        return reference
+    try:
+        from .native.network import NativeSession, UnknownNetwork
+    except ImportError as error:
+        if backend == "native":
+            raise ImportError(f"backend='native': the native players are not built in this install ({error})") from None
+        return reference
+    try:
+        session = NativeSession(model, reference)
+        session.verify()
+    except UnknownNetwork as error:
+        if backend == "native":
+            raise UnknownNetwork(f"backend='native': {error}; backend='onnxruntime' runs this file") from None
+        return reference
+    return session
 
 
 class OnnxAgent:
     """Plays an exported policy: ``source`` is an ``.onnx`` path or the model's bytes."""
 
     def __init__(self, source: str | Path | bytes, name: str | None = None, *, deterministic: bool = True,
-                 seed: int | None = None):
+                 seed: int | None = None, backend: str = "auto"):
+        self.backend = backend
         if isinstance(source, (bytes, bytearray, memoryview)):
-            self.session = _session(bytes(source))
+            self.session = _session(bytes(source), backend)
             default_name = "onnx"
         elif isinstance(source, (str, Path)):
             path = Path(source)
             if not path.is_file():
                 raise FileNotFoundError(f"no ONNX model at {path}")
-            self.session = _session(str(path))
+            self.session = _session(str(path), backend)
             default_name = f"onnx:{path}"
         else:
             raise TypeError(f"OnnxAgent needs an .onnx path or the model bytes, got {type(source).__name__}")

@@ -26,8 +26,10 @@ def _count_slice() -> slice:
 class ShippedPolicy(OnnxAgent):
     """The shipped ONNX policy, per table size (module docstring)."""
 
-    def __init__(self, name: str = "policy", *, deterministic: bool = True, seed: int | None = None):
-        super().__init__(shipped_model_path(DEFAULT_PLAYERS), name=name, deterministic=deterministic, seed=seed)
+    def __init__(self, name: str = "policy", *, deterministic: bool = True, seed: int | None = None,
+                 backend: str = "auto"):
+        super().__init__(shipped_model_path(DEFAULT_PLAYERS), name=name, deterministic=deterministic, seed=seed,
+                         backend=backend)
         self._sessions = {DEFAULT_PLAYERS: self.session}
         self._counts = _count_slice()
 
@@ -42,7 +44,7 @@ class ShippedPolicy(OnnxAgent):
             return self._sessions[DEFAULT_PLAYERS]
         found = self._sessions.get(num_players)
         if found is None:
-            found = self._sessions[num_players] = _session(str(shipped_model_path(num_players)))
+            found = self._sessions[num_players] = _session(str(shipped_model_path(num_players)), self.backend)
         return found
 
     def _run(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bind_data.h"
+#include "bind_network.h"
 #include "call_guard.h"
 #include "game.h"
 #include "heuristic.h"
@@ -68,6 +69,7 @@ struct GuardedSearch : fcm::players::Search {
 PYBIND11_MODULE(_agents, m) {
   m.doc() = "fcm-magnate's native players (C++): the heuristic, its hidden-choice model and the strategist family";
   fcm::bind_data(m);
+  fcm::players::bind_network(m);
 
   m.def(
       "set_heuristic_tables",

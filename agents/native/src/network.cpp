@@ -1,0 +1,212 @@
+#include "network.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace fcm::players {
+
+namespace {
+
+void expect(const std::vector<float>& v, std::size_t size, const char* name) {
+  if (v.size() != size) {
+    throw std::invalid_argument(std::string("network weight ") + name + ": " + std::to_string(v.size()) +
+                                " values, the shape needs " + std::to_string(size));
+  }
+}
+
+// out x in (row-major) -> in x out
+std::vector<float> transposed(const std::vector<float>& w, int out, int in) {
+  std::vector<float> t(w.size());
+  for (int o = 0; o < out; ++o) {
+    for (int i = 0; i < in; ++i) t[static_cast<std::size_t>(i) * out + o] = w[static_cast<std::size_t>(o) * in + i];
+  }
+  return t;
+}
+
+// y += a * x over n floats (the layers' one inner loop; restrict: no overlap, so it vectorizes plainly)
+inline void axpy(float a, const float* __restrict__ x, float* __restrict__ y, int n) {
+  for (int j = 0; j < n; ++j) y[j] += a * x[j];
+}
+
+// y = bias + x . W (W transposed: in x out), zero inputs skipped; relu when asked
+void dense(const float* x, int in, const std::vector<float>& wt, const std::vector<float>& bias, int out, float* y) {
+  std::copy(bias.begin(), bias.end(), y);
+  for (int k = 0; k < in; ++k) {
+    const float v = x[k];
+    if (v == 0.0f) continue;
+    axpy(v, wt.data() + static_cast<std::size_t>(k) * out, y, out);
+  }
+}
+
+void relu(float* y, int n) {
+  for (int j = 0; j < n; ++j) y[j] = y[j] > 0.0f ? y[j] : 0.0f;
+}
+
+// eight partial sums: a vectorizable dot product without reordering one accumulator's additions
+float dot(const float* a, const float* b, int n) {
+  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  int k = 0;
+  for (; k + 8 <= n; k += 8) {
+    for (int j = 0; j < 8; ++j) acc[j] += a[k + j] * b[k + j];
+  }
+  float s = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+  for (; k < n; ++k) s += a[k] * b[k];
+  return s;
+}
+
+// a 3x3 convolution, stride 2, padding 1 (PyTorch's Conv2d(in, out, 3, padding=1, stride=2)), then relu.
+// The input's patches are laid out first (one row per (channel, ky, kx): the input squares each output square
+// reads, zero off the edge), so the convolution is a run of contiguous axpys over the output squares, and an
+// all-zero patch row (a ReLU plane's empty corner) is skipped.
+void conv3x3s2(const float* in, int channels, int height, int width, const std::vector<float>& w,
+               const std::vector<float>& bias, int out_channels, float* out, std::vector<float>& patches,
+               std::vector<char>& nonzero) {
+  const int oh = (height + 1) / 2, ow = (width + 1) / 2, squares = oh * ow, rows = channels * 9;
+  patches.assign(static_cast<std::size_t>(rows) * squares, 0.0f);
+  nonzero.assign(static_cast<std::size_t>(rows), 0);
+  for (int i = 0; i < channels; ++i) {
+    const float* src = in + static_cast<std::size_t>(i) * height * width;
+    for (int ky = 0; ky < 3; ++ky) {
+      for (int kx = 0; kx < 3; ++kx) {
+        const int r = i * 9 + ky * 3 + kx;
+        float* row = patches.data() + static_cast<std::size_t>(r) * squares;
+        bool any = false;
+        for (int y = 0; y < oh; ++y) {
+          const int iy = 2 * y + ky - 1;
+          if (iy < 0 || iy >= height) continue;
+          for (int x = 0; x < ow; ++x) {
+            const int ix = 2 * x + kx - 1;
+            if (ix < 0 || ix >= width) continue;
+            const float v = src[static_cast<std::size_t>(iy) * width + ix];
+            row[y * ow + x] = v;
+            any = any || v != 0.0f;
+          }
+        }
+        nonzero[static_cast<std::size_t>(r)] = any;
+      }
+    }
+  }
+  for (int o = 0; o < out_channels; ++o) {
+    float* plane = out + static_cast<std::size_t>(o) * squares;
+    std::fill(plane, plane + squares, bias[static_cast<std::size_t>(o)]);
+    const float* k = w.data() + static_cast<std::size_t>(o) * rows;  // (channel, ky, kx) in the weight's order
+    for (int r = 0; r < rows; ++r) {
+      if (!nonzero[static_cast<std::size_t>(r)]) continue;
+      axpy(k[r], patches.data() + static_cast<std::size_t>(r) * squares, plane, squares);
+    }
+    relu(plane, squares);
+  }
+}
+
+}  // namespace
+
+Network::Network(const NetworkShape& shape, NetworkWeights weights) : shape_(shape), w_(std::move(weights)) {
+  const NetworkShape& s = shape_;
+  if (s.mix < 1 || s.conv1 < 1 || s.conv2 < 1 || s.board_features < 1 || s.vector_hidden < 1 ||
+      s.policy_hidden < 0 || s.value_hidden < 0 || (s.policy_hidden > 0) != (s.num_actions > 0) ||
+      (s.policy_hidden == 0 && s.value_hidden == 0)) {
+    throw std::invalid_argument("network shape: every layer needs a positive size, and a policy or a value head");
+  }
+  const auto F = static_cast<std::size_t>(s.features());
+  expect(w_.mix, static_cast<std::size_t>(s.mix) * s.channels, "mix");
+  expect(w_.mix_bias, static_cast<std::size_t>(s.mix), "mix_bias");
+  expect(w_.conv1, static_cast<std::size_t>(s.conv1) * s.mix * 9, "conv1");
+  expect(w_.conv1_bias, static_cast<std::size_t>(s.conv1), "conv1_bias");
+  expect(w_.conv2, static_cast<std::size_t>(s.conv2) * s.conv1 * 9, "conv2");
+  expect(w_.conv2_bias, static_cast<std::size_t>(s.conv2), "conv2_bias");
+  expect(w_.board, static_cast<std::size_t>(s.board_features) * s.board_flat(), "board");
+  expect(w_.board_bias, static_cast<std::size_t>(s.board_features), "board_bias");
+  expect(w_.vector, static_cast<std::size_t>(s.vector_hidden) * s.vector_size, "vector");
+  expect(w_.vector_bias, static_cast<std::size_t>(s.vector_hidden), "vector_bias");
+  if (has_policy()) {
+    expect(w_.policy, static_cast<std::size_t>(s.policy_hidden) * F, "policy");
+    expect(w_.policy_bias, static_cast<std::size_t>(s.policy_hidden), "policy_bias");
+    expect(w_.action, static_cast<std::size_t>(s.num_actions) * s.policy_hidden, "action");
+    expect(w_.action_bias, static_cast<std::size_t>(s.num_actions), "action_bias");
+    policy_t_ = transposed(w_.policy, s.policy_hidden, s.features());
+  }
+  if (has_value()) {
+    expect(w_.value, static_cast<std::size_t>(s.value_hidden) * F, "value");
+    expect(w_.value_bias, static_cast<std::size_t>(s.value_hidden), "value_bias");
+    expect(w_.value_out, static_cast<std::size_t>(s.value_hidden), "value_out");
+    expect(w_.value_out_bias, 1, "value_out_bias");
+    value_t_ = transposed(w_.value, s.value_hidden, s.features());
+  }
+  board_t_ = transposed(w_.board, s.board_features, s.board_flat());
+  vector_t_ = transposed(w_.vector, s.vector_hidden, s.vector_size);
+  mixed_.resize(static_cast<std::size_t>(s.mix) * s.height * s.width);
+  c1_.resize(static_cast<std::size_t>(s.conv1) * s.h1() * s.w1());
+  c2_.resize(static_cast<std::size_t>(s.board_flat()));
+}
+
+void Network::features(const float* observations, int batch, float* out) {
+  const NetworkShape& s = shape_;
+  const int squares = s.height * s.width;
+  for (int b = 0; b < batch; ++b) {
+    const float* obs = observations + static_cast<std::size_t>(b) * s.flat_size();
+    float* feat = out + static_cast<std::size_t>(b) * s.features();
+    // the channel mix: mixed[m] = relu(bias[m] + sum_c mix[m][c] * plane[c]); an all-zero plane adds nothing
+    for (int m = 0; m < s.mix; ++m) {
+      std::fill(mixed_.begin() + static_cast<std::ptrdiff_t>(m) * squares,
+                mixed_.begin() + static_cast<std::ptrdiff_t>(m + 1) * squares, w_.mix_bias[static_cast<std::size_t>(m)]);
+    }
+    for (int c = 0; c < s.channels; ++c) {
+      const float* plane = obs + static_cast<std::size_t>(c) * squares;
+      if (std::all_of(plane, plane + squares, [](float v) { return v == 0.0f; })) continue;
+      for (int m = 0; m < s.mix; ++m) {
+        axpy(w_.mix[static_cast<std::size_t>(m) * s.channels + c], plane,
+             mixed_.data() + static_cast<std::size_t>(m) * squares, squares);
+      }
+    }
+    relu(mixed_.data(), s.mix * squares);
+    conv3x3s2(mixed_.data(), s.mix, s.height, s.width, w_.conv1, w_.conv1_bias, s.conv1, c1_.data(), patches_,
+              nonzero_);
+    conv3x3s2(c1_.data(), s.conv1, s.h1(), s.w1(), w_.conv2, w_.conv2_bias, s.conv2, c2_.data(), patches_, nonzero_);
+    dense(c2_.data(), s.board_flat(), board_t_, w_.board_bias, s.board_features, feat);
+    relu(feat, s.board_features);
+    dense(obs + s.board_size(), s.vector_size, vector_t_, w_.vector_bias, s.vector_hidden, feat + s.board_features);
+    relu(feat + s.board_features, s.vector_hidden);
+  }
+}
+
+void Network::policy_hidden(const float* features, int batch, float* out) const {
+  if (!has_policy()) throw std::logic_error("this network has no policy head");
+  const NetworkShape& s = shape_;
+  for (int b = 0; b < batch; ++b) {
+    float* h = out + static_cast<std::size_t>(b) * s.policy_hidden;
+    dense(features + static_cast<std::size_t>(b) * s.features(), s.features(), policy_t_, w_.policy_bias,
+          s.policy_hidden, h);
+    for (int j = 0; j < s.policy_hidden; ++j) h[j] = std::tanh(h[j]);
+  }
+}
+
+float Network::action_logit(const float* hidden, int action) const {
+  const NetworkShape& s = shape_;
+  const float* row = w_.action.data() + static_cast<std::size_t>(action) * s.policy_hidden;
+  return w_.action_bias[static_cast<std::size_t>(action)] + dot(row, hidden, s.policy_hidden);
+}
+
+void Network::action_logits(const float* hidden, int batch, float* out) const {
+  if (!has_policy()) throw std::logic_error("this network has no policy head");
+  const NetworkShape& s = shape_;
+  for (int b = 0; b < batch; ++b) {
+    const float* h = hidden + static_cast<std::size_t>(b) * s.policy_hidden;
+    float* logits = out + static_cast<std::size_t>(b) * s.num_actions;
+    for (int a = 0; a < s.num_actions; ++a) logits[a] = action_logit(h, a);
+  }
+}
+
+void Network::value_logits(const float* features, int batch, float* out) const {
+  if (!has_value()) throw std::logic_error("this network has no value head");
+  const NetworkShape& s = shape_;
+  std::vector<float> h(static_cast<std::size_t>(s.value_hidden));
+  for (int b = 0; b < batch; ++b) {
+    dense(features + static_cast<std::size_t>(b) * s.features(), s.features(), value_t_, w_.value_bias,
+          s.value_hidden, h.data());
+    relu(h.data(), s.value_hidden);
+    out[b] = w_.value_out_bias[0] + dot(w_.value_out.data(), h.data(), s.value_hidden);
+  }
+}
+
+}  // namespace fcm::players

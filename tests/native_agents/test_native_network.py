@@ -1,0 +1,111 @@
+"""The native forward pass (``fcm_agents.native.network``) answers what onnxruntime answers on every shipped
+model file: on 10,000 positions of played games at 2 to 5 players (2,500 a table size, each table's own
+policy file, and the 2-player value network), the masked logits and the value logits within 1e-4 (relative,
+``|a - b| <= 1e-4 * max(1, |b|)``) and the same greedy action (the first index on ties, as ONNX's ArgMax).
+The ONNX reader gives the ``onnx`` package's weights, and a file of another design is refused by name."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("fcm_agents.native")
+
+import fcm_env  # noqa: E402
+from fcm_agents.models import shipped_model_path, shipped_value_path  # noqa: E402
+from fcm_agents.native.network import TOLERANCE, NativeSession, UnknownNetwork, recognise  # noqa: E402
+from fcm_agents.native.onnx_reader import read_graph  # noqa: E402
+from fcm_agents.onnx_agent import _reference_session  # noqa: E402
+
+POSITIONS = 2_500  # a table size: 10,000 in all
+
+
+def _positions(players: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and masks of the player to move, every third decision of random legal games."""
+    env = fcm_env.env(num_players=players, max_rounds=12, engine="native")
+    observations, masks = [], []
+    game = 0
+    while len(observations) < count:
+        env.reset(seed=seed + game)
+        rng = np.random.default_rng(seed + game)
+        game += 1
+        for step, agent in enumerate(env.agent_iter()):
+            observation, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = observation["action_mask"]
+            if step % 3 == 0 and len(observations) < count:
+                observations.append(observation["observation"])
+                masks.append(mask.astype(np.float32))
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+    return np.stack(observations), np.stack(masks)
+
+
+def _close(ours: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    return np.abs(ours - theirs) <= TOLERANCE * np.maximum(1.0, np.abs(theirs))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_native_pass_answers_as_onnxruntime_on_played_positions(players):
+    path = shipped_model_path(players)
+    reference = _reference_session(str(path))
+    native = NativeSession(str(path), reference)
+    observations, masks = _positions(players, POSITIONS, seed=1000 * players)
+    names = ["action", "masked_logits", "value_logit"]
+    for start in range(0, POSITIONS, 500):
+        feeds = {"observation": observations[start:start + 500], "action_mask": masks[start:start + 500]}
+        (a, logits, value), (ra, rlogits, rvalue) = native.run(names, feeds), reference.run(names, feeds)
+        assert np.array_equal(a, ra)
+        assert _close(logits, rlogits).all()
+        assert _close(value, rvalue).all()
+        assert (logits[feeds["action_mask"] <= 0.5] == -1e9).all()
+    if players == 2:
+        value_path = shipped_value_path(2)
+        value_reference = _reference_session(str(value_path))
+        value_native = NativeSession(str(value_path), value_reference)
+        ours = value_native.run(["value_logit"], {"observation": observations})[0]
+        theirs = value_reference.run(["value_logit"], {"observation": observations})[0]
+        assert _close(ours, theirs).all()
+        assert np.std(theirs) > 0.05  # positions that tell the values apart, not one constant
+
+
+def test_ties_go_to_the_first_legal_index_as_onnx_argmax_does():
+    path = shipped_model_path(2)
+    reference = _reference_session(str(path))
+    native = NativeSession(str(path), reference)
+    observation = np.zeros((1, reference.get_inputs()[0].shape[-1]), np.float32)
+    mask = np.zeros((1, 2757), np.float32)  # no legal id: every logit is -1e9, the first index wins
+    feeds = {"observation": observation, "action_mask": mask}
+    assert native.run(["action"], feeds)[0][0] == reference.run(["action"], feeds)[0][0] == 0
+
+
+def test_the_reader_gives_the_onnx_packages_weights_and_nodes():
+    onnx = pytest.importorskip("onnx")
+    from onnx import numpy_helper
+
+    for path in [shipped_model_path(n) for n in (2, 3)] + [shipped_value_path(2)]:
+        graph, model = read_graph(path), onnx.load(str(path))
+        reference = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
+        assert graph.initializers.keys() == reference.keys()
+        for name, array in reference.items():
+            assert graph.initializers[name].dtype == array.dtype and np.array_equal(graph.initializers[name], array)
+        assert [n.op_type for n in graph.nodes] == [n.op_type for n in model.graph.node]
+        assert graph.outputs == [o.name for o in model.graph.output]
+
+
+def test_a_file_of_another_design_is_refused_by_name():
+    onnx = pytest.importorskip("onnx")
+
+    model = onnx.load(str(shipped_model_path(2)))
+    tanh = next(n for n in model.graph.node if n.op_type == "Tanh")
+    tanh.op_type = "Sigmoid"  # the policy's hidden activation, changed
+    with pytest.raises(UnknownNetwork, match="dense layer"):
+        recognise(read_graph(model.SerializeToString()))
+    model = onnx.load(str(shipped_model_path(2)))
+    conv = next(n for n in model.graph.node if n.op_type == "Conv")
+    next(a for a in conv.attribute if a.name == "strides").ints[:] = [1, 1]
+    with pytest.raises(UnknownNetwork, match="stride 2"):
+        recognise(read_graph(model.SerializeToString()))
+    with pytest.raises(ValueError, match="not an ONNX model"):
+        read_graph(b"\x08\x01")
