@@ -11,11 +11,11 @@ import pytest
 
 pytest.importorskip("fcm_agents.native")
 
-import fcm_env  # noqa: E402
-from fcm_agents.models import shipped_model_path, shipped_value_path  # noqa: E402
-from fcm_agents.native.network import TOLERANCE, NativeSession, UnknownNetwork, recognise  # noqa: E402
-from fcm_agents.native.onnx_reader import read_graph  # noqa: E402
-from fcm_agents.onnx_agent import _reference_session  # noqa: E402
+import fcm_env
+from fcm_agents.models import shipped_model_path, shipped_value_path
+from fcm_agents.native.network import TOLERANCE, NativeSession, UnknownNetwork, recognise
+from fcm_agents.native.onnx_reader import read_graph
+from fcm_agents.onnx_agent import _reference_session
 
 POSITIONS = 2_500  # a table size: 10,000 in all
 

@@ -8,6 +8,7 @@ namespace fcm::players {
 
 namespace {
 
+
 void expect(const std::vector<float>& v, std::size_t size, const char* name) {
   if (v.size() != size) {
     throw std::invalid_argument(std::string("network weight ") + name + ": " + std::to_string(v.size()) +
@@ -39,8 +40,86 @@ void dense(const float* x, int in, const std::vector<float>& wt, const std::vect
   }
 }
 
+// out[o][q] = bias[o] + sum_r w[o * rows + r] * in[r * stride + q] for o < outs, q < squares, rows whose
+// ``live`` mark is 0 skipped: the mix and both convolutions. Blocks of 4 outputs x 8 squares stay in
+// registers over every row (each row's 8 inputs loaded once for 4 outputs, each output written once), so
+// the loop is bound by the multiply-adds, not by loads and stores; the last squares (fewer than 8) and
+// outputs (fewer than 4) go one at a time.
+void rows_product(const float* w, int outs, int rows, const float* in, int stride, int squares, const float* bias,
+                  const char* live, float* out, int out_stride) {
+  const int full = squares / 8 * 8;
+  int o = 0;
+  for (; o + 4 <= outs; o += 4) {
+    for (int q = 0; q < full; q += 8) {
+      float acc[4][8];
+      for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 8; ++j) acc[i][j] = bias[o + i];
+      }
+      for (int r = 0; r < rows; ++r) {
+        if (!live[r]) continue;
+        const float* x = in + static_cast<std::size_t>(r) * stride + q;
+        for (int i = 0; i < 4; ++i) {
+          const float a = w[static_cast<std::size_t>(o + i) * rows + r];
+          for (int j = 0; j < 8; ++j) acc[i][j] += a * x[j];
+        }
+      }
+      for (int i = 0; i < 4; ++i) {
+        float* y = out + static_cast<std::size_t>(o + i) * out_stride + q;
+        for (int j = 0; j < 8; ++j) y[j] = acc[i][j];
+      }
+    }
+  }
+  for (int oo = 0; oo < outs; ++oo) {  // what the blocks left: squares past the last 8 of every output, and
+    const int from = oo < o ? full : 0;  // every square of the outputs past the last block of 4
+    float* y = out + static_cast<std::size_t>(oo) * out_stride;
+    for (int q = from; q < squares; ++q) y[q] = bias[oo];
+    for (int r = 0; r < rows; ++r) {
+      if (!live[r]) continue;
+      const float a = w[static_cast<std::size_t>(oo) * rows + r];
+      const float* x = in + static_cast<std::size_t>(r) * stride;
+      for (int q = from; q < squares; ++q) y[q] += a * x[q];
+    }
+  }
+}
+
 void relu(float* y, int n) {
   for (int j = 0; j < n; ++j) y[j] = y[j] > 0.0f ? y[j] : 0.0f;
+}
+
+float dot(const float* a, const float* b, int n);
+
+// y[b] = bias + x[b] W^T for a batch of rows (x: batch rows of ``in`` at x_stride, y: rows of ``out`` at
+// y_stride); w is out x in (row-major), wt its transpose (in x out; empty: one dot product per output). Under 8
+// rows each row is a run of axpys over the transposed weights that skips its zero inputs; from 8 rows the
+// batch is turned on its side (in x batch) and multiplied in register blocks (rows_product), skipping the
+// inputs that are zero in every row, then turned back.
+void dense_batch(const float* x, int batch, int in, int x_stride, const std::vector<float>& w,
+                 const std::vector<float>& wt, const std::vector<float>& bias, int out, float* y, int y_stride) {
+  if (batch < 8) {
+    for (int b = 0; b < batch; ++b) {
+      const float* row = x + static_cast<std::size_t>(b) * x_stride;
+      float* dst = y + static_cast<std::size_t>(b) * y_stride;
+      if (!wt.empty()) {
+        dense(row, in, wt, bias, out, dst);
+      } else {
+        for (int o = 0; o < out; ++o) dst[o] = bias[static_cast<std::size_t>(o)] + dot(w.data() + static_cast<std::size_t>(o) * in, row, in);
+      }
+    }
+    return;
+  }
+  std::vector<float> side(static_cast<std::size_t>(in) * batch), result(static_cast<std::size_t>(out) * batch);
+  std::vector<char> live(static_cast<std::size_t>(in), 0);
+  for (int b = 0; b < batch; ++b) {
+    const float* row = x + static_cast<std::size_t>(b) * x_stride;
+    for (int k = 0; k < in; ++k) {
+      side[static_cast<std::size_t>(k) * batch + b] = row[k];
+      live[static_cast<std::size_t>(k)] |= row[k] != 0.0f;
+    }
+  }
+  rows_product(w.data(), out, in, side.data(), batch, batch, bias.data(), live.data(), result.data(), batch);
+  for (int o = 0; o < out; ++o) {
+    for (int b = 0; b < batch; ++b) y[static_cast<std::size_t>(b) * y_stride + o] = result[static_cast<std::size_t>(o) * batch + b];
+  }
 }
 
 // eight partial sums: a vectorizable dot product without reordering one accumulator's additions
@@ -87,16 +166,9 @@ void conv3x3s2(const float* in, int channels, int height, int width, const std::
       }
     }
   }
-  for (int o = 0; o < out_channels; ++o) {
-    float* plane = out + static_cast<std::size_t>(o) * squares;
-    std::fill(plane, plane + squares, bias[static_cast<std::size_t>(o)]);
-    const float* k = w.data() + static_cast<std::size_t>(o) * rows;  // (channel, ky, kx) in the weight's order
-    for (int r = 0; r < rows; ++r) {
-      if (!nonzero[static_cast<std::size_t>(r)]) continue;
-      axpy(k[r], patches.data() + static_cast<std::size_t>(r) * squares, plane, squares);
-    }
-    relu(plane, squares);
-  }
+  rows_product(w.data(), out_channels, rows, patches.data(), squares, squares, bias.data(), nonzero.data(), out,
+               squares);
+  relu(out, out_channels * squares);
 }
 
 }  // namespace
@@ -136,6 +208,7 @@ Network::Network(const NetworkShape& shape, NetworkWeights weights) : shape_(sha
   board_t_ = transposed(w_.board, s.board_features, s.board_flat());
   vector_t_ = transposed(w_.vector, s.vector_hidden, s.vector_size);
   mixed_.resize(static_cast<std::size_t>(s.mix) * s.height * s.width);
+  live_.resize(static_cast<std::size_t>(s.channels));
   c1_.resize(static_cast<std::size_t>(s.conv1) * s.h1() * s.w1());
   c2_.resize(static_cast<std::size_t>(s.board_flat()));
 }
@@ -143,42 +216,35 @@ Network::Network(const NetworkShape& shape, NetworkWeights weights) : shape_(sha
 void Network::features(const float* observations, int batch, float* out) {
   const NetworkShape& s = shape_;
   const int squares = s.height * s.width;
+  std::vector<float> boards(static_cast<std::size_t>(batch) * s.board_flat());
   for (int b = 0; b < batch; ++b) {
     const float* obs = observations + static_cast<std::size_t>(b) * s.flat_size();
-    float* feat = out + static_cast<std::size_t>(b) * s.features();
     // the channel mix: mixed[m] = relu(bias[m] + sum_c mix[m][c] * plane[c]); an all-zero plane adds nothing
-    for (int m = 0; m < s.mix; ++m) {
-      std::fill(mixed_.begin() + static_cast<std::ptrdiff_t>(m) * squares,
-                mixed_.begin() + static_cast<std::ptrdiff_t>(m + 1) * squares, w_.mix_bias[static_cast<std::size_t>(m)]);
-    }
     for (int c = 0; c < s.channels; ++c) {
       const float* plane = obs + static_cast<std::size_t>(c) * squares;
-      if (std::all_of(plane, plane + squares, [](float v) { return v == 0.0f; })) continue;
-      for (int m = 0; m < s.mix; ++m) {
-        axpy(w_.mix[static_cast<std::size_t>(m) * s.channels + c], plane,
-             mixed_.data() + static_cast<std::size_t>(m) * squares, squares);
-      }
+      live_[static_cast<std::size_t>(c)] = !std::all_of(plane, plane + squares, [](float v) { return v == 0.0f; });
     }
+    rows_product(w_.mix.data(), s.mix, s.channels, obs, squares, squares, w_.mix_bias.data(), live_.data(),
+                 mixed_.data(), squares);
     relu(mixed_.data(), s.mix * squares);
     conv3x3s2(mixed_.data(), s.mix, s.height, s.width, w_.conv1, w_.conv1_bias, s.conv1, c1_.data(), patches_,
               nonzero_);
-    conv3x3s2(c1_.data(), s.conv1, s.h1(), s.w1(), w_.conv2, w_.conv2_bias, s.conv2, c2_.data(), patches_, nonzero_);
-    dense(c2_.data(), s.board_flat(), board_t_, w_.board_bias, s.board_features, feat);
-    relu(feat, s.board_features);
-    dense(obs + s.board_size(), s.vector_size, vector_t_, w_.vector_bias, s.vector_hidden, feat + s.board_features);
-    relu(feat + s.board_features, s.vector_hidden);
+    conv3x3s2(c1_.data(), s.conv1, s.h1(), s.w1(), w_.conv2, w_.conv2_bias, s.conv2,
+              boards.data() + static_cast<std::size_t>(b) * s.board_flat(), patches_, nonzero_);
   }
+  dense_batch(boards.data(), batch, s.board_flat(), s.board_flat(), w_.board, board_t_, w_.board_bias,
+              s.board_features, out, s.features());
+  dense_batch(observations + s.board_size(), batch, s.vector_size, s.flat_size(), w_.vector, vector_t_,
+              w_.vector_bias, s.vector_hidden, out + s.board_features, s.features());
+  relu(out, batch * s.features());  // both heads' relu (the features are the two heads' outputs, side by side)
 }
 
 void Network::policy_hidden(const float* features, int batch, float* out) const {
   if (!has_policy()) throw std::logic_error("this network has no policy head");
   const NetworkShape& s = shape_;
-  for (int b = 0; b < batch; ++b) {
-    float* h = out + static_cast<std::size_t>(b) * s.policy_hidden;
-    dense(features + static_cast<std::size_t>(b) * s.features(), s.features(), policy_t_, w_.policy_bias,
-          s.policy_hidden, h);
-    for (int j = 0; j < s.policy_hidden; ++j) h[j] = std::tanh(h[j]);
-  }
+  dense_batch(features, batch, s.features(), s.features(), w_.policy, policy_t_, w_.policy_bias, s.policy_hidden,
+              out, s.policy_hidden);
+  for (std::size_t j = 0; j < static_cast<std::size_t>(batch) * s.policy_hidden; ++j) out[j] = std::tanh(out[j]);
 }
 
 float Network::action_logit(const float* hidden, int action) const {
@@ -190,22 +256,21 @@ float Network::action_logit(const float* hidden, int action) const {
 void Network::action_logits(const float* hidden, int batch, float* out) const {
   if (!has_policy()) throw std::logic_error("this network has no policy head");
   const NetworkShape& s = shape_;
-  for (int b = 0; b < batch; ++b) {
-    const float* h = hidden + static_cast<std::size_t>(b) * s.policy_hidden;
-    float* logits = out + static_cast<std::size_t>(b) * s.num_actions;
-    for (int a = 0; a < s.num_actions; ++a) logits[a] = action_logit(h, a);
-  }
+  static const std::vector<float> kNoTranspose;  // under 8 rows: a dot product per action, as action_logit
+  dense_batch(hidden, batch, s.policy_hidden, s.policy_hidden, w_.action, kNoTranspose, w_.action_bias,
+              s.num_actions, out, s.num_actions);
 }
 
 void Network::value_logits(const float* features, int batch, float* out) const {
   if (!has_value()) throw std::logic_error("this network has no value head");
   const NetworkShape& s = shape_;
-  std::vector<float> h(static_cast<std::size_t>(s.value_hidden));
+  std::vector<float> h(static_cast<std::size_t>(batch) * s.value_hidden);
+  dense_batch(features, batch, s.features(), s.features(), w_.value, value_t_, w_.value_bias, s.value_hidden,
+              h.data(), s.value_hidden);
+  relu(h.data(), batch * s.value_hidden);
   for (int b = 0; b < batch; ++b) {
-    dense(features + static_cast<std::size_t>(b) * s.features(), s.features(), value_t_, w_.value_bias,
-          s.value_hidden, h.data());
-    relu(h.data(), s.value_hidden);
-    out[b] = w_.value_out_bias[0] + dot(w_.value_out.data(), h.data(), s.value_hidden);
+    out[b] = w_.value_out_bias[0] + dot(w_.value_out.data(), h.data() + static_cast<std::size_t>(b) * s.value_hidden,
+                                        s.value_hidden);
   }
 }
 

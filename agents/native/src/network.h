@@ -76,6 +76,7 @@ class Network {
   std::vector<float> mixed_, c1_, c2_;
   std::vector<float> patches_;  // a convolution's input patches (convolution rows x output squares)
   std::vector<char> nonzero_;   // which patch rows hold a nonzero value
+  std::vector<char> live_;      // which observation planes hold a nonzero value
 };
 
 // the ONNX graph's masked_logits for one row: legal (mask > 0.5) keeps its logit, the rest -1e9

@@ -1,0 +1,80 @@
+"""What a network costs on a CPU: the native forward pass against onnxruntime, per position, at batch 1 and 64.
+
+    python benchmarks/bench_network.py [--rounds 3] [--seconds 0.5] [--players 2]
+
+Positions come from random legal games on the native engine (every third decision, the player to move).
+Each round times, one after the other (so both run under the same load), ``session.run`` of every output
+for the shipped policy-value file of ``--players`` and for the 2-player value network, on the native pass
+(``fcm_agents.native.network.NativeSession``) and on onnxruntime (one thread), at batch 1 and 64; then the
+medians over the rounds, in microseconds per position, and onnxruntime's time over the native one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+import fcm_env
+from fcm_agents.models import shipped_model_path, shipped_value_path
+from fcm_agents.native.network import NativeSession
+from fcm_agents.onnx_agent import _reference_session
+
+
+def positions(players: int, count: int, seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    env = fcm_env.env(num_players=players, max_rounds=12, engine="native")
+    observations, masks, game = [], [], 0
+    while len(observations) < count:
+        env.reset(seed=seed + game)
+        rng = np.random.default_rng(seed + game)
+        game += 1
+        for step, _ in enumerate(env.agent_iter()):
+            observation, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            if step % 3 == 0 and len(observations) < count:
+                observations.append(observation["observation"])
+                masks.append(observation["action_mask"].astype(np.float32))
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return np.stack(observations), np.stack(masks)
+
+
+def per_position(session, feeds: dict[str, np.ndarray], seconds: float) -> float:
+    session.run(None, feeds)
+    start, calls = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        session.run(None, feeds)
+        calls += 1
+    return (time.perf_counter() - start) / calls / len(feeds["observation"]) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    observations, masks = positions(args.players, 64)
+    files = [(f"policy_{args.players}p (policy-value)", shipped_model_path(args.players), True),
+             ("value_2p (value)", shipped_value_path(2), False)]
+    for label, path, policy in files:
+        reference = _reference_session(str(path))
+        native = NativeSession(str(path), reference)
+        for batch in (1, 64):
+            feeds = {"observation": observations[:batch]}
+            if policy:
+                feeds["action_mask"] = masks[:batch]
+            times: dict[str, list[float]] = {"native": [], "onnxruntime": []}
+            for _ in range(args.rounds):
+                times["native"].append(per_position(native, feeds, args.seconds))
+                times["onnxruntime"].append(per_position(reference, feeds, args.seconds))
+            n, o = statistics.median(times["native"]), statistics.median(times["onnxruntime"])
+            print(f"{label:34s} batch {batch:3d}: native {n:8.1f} us/position, onnxruntime {o:8.1f}, "
+                  f"onnxruntime / native {o / n:5.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
