@@ -80,25 +80,27 @@ bool legal_id(Game& g, int64_t id) {
   }
 }
 
-py::tuple info_facts_of(const Game& g) {
-  const GameState& s = g.state();
+py::list cash_by_player(const GameState& s) {
   py::list cash;
   for (const auto& p : s.players) cash.append(p.cash);
+  return cash;
+}
+
+// (phase, decision or -1, round, player to move or -1, cash by player): what the envs' infos show
+py::tuple info_facts_of(const Game& g) {
+  const GameState& s = g.state();
   const Pending* p = g.pending();
   return py::make_tuple(static_cast<int>(s.phase), p ? static_cast<int>(p->decision) : -1, s.round,
-                        p ? p->player : -1, cash);
+                        p ? p->player : -1, cash_by_player(s));
 }
 
 // info_facts and the legal count of the player to move (0 once the game is over)
 py::tuple facts_after_move(Game& g) {
   const GameState& s = g.state();
-  py::list cash;
-  for (const auto& p : s.players) cash.append(p.cash);
   const Pending* p = g.pending();
-  if (p == nullptr) return py::make_tuple(static_cast<int>(s.phase), -1, s.round, -1, cash, 0);
-  const int decision = static_cast<int>(p->decision), player = p->player, round = s.round;
-  return py::make_tuple(static_cast<int>(s.phase), decision, round, player, cash,
-                        static_cast<int64_t>(g.legal_actions().size()));
+  const int64_t count = p == nullptr ? 0 : static_cast<int64_t>(g.legal_actions().size());
+  return py::make_tuple(static_cast<int>(s.phase), p ? static_cast<int>(p->decision) : -1, s.round,
+                        p ? p->player : -1, cash_by_player(s), count);
 }
 
 // the data of a C-contiguous array of ``dtype`` and ``shape``; ValueError naming ``name`` otherwise
