@@ -7,8 +7,11 @@ rollouts and backup, each step as ``mcts.py`` takes it): for the same seed and a
 the very tree the Python search builds, and so plays the very move (tests/native_agents/test_native_search.py),
 in a fraction of the time, so a time budget buys many more iterations (docs/search.md).
 
-The networks stay in Python (onnxruntime): a policy seat's moves and priors and a learned value are asked
-through callbacks, on the native world as a ``NativeGame``; a leaf's value asks every seat in one batch.
+The networks run in the core where their sessions are on the native pass (``fcm_agents.native.network``, the
+default where the file is of the family it knows): a policy seat's moves and priors, and a learned value (every
+seat of a leaf in one batch), are computed in C++ on the world's own observations, with the GIL released, and
+give the numbers the Python models give on the same pass (``network_search.h``). A session on onnxruntime (or a
+value function handed in) is asked through Python callbacks, on the native world as a ``NativeGame``.
 The others' models are the search's own native players (``Search.model_act``), which its inference of the
 others asks too, as the Python search asks its model agents in both places.
 """
@@ -22,6 +25,7 @@ from fcm_env.engine.actions import Action, ActionKind, Decision
 from fcm_env.engines import from_core, on_engine
 
 from ..native import _agents, core_of
+from ..native.network import NativeSession
 from ..strategist.archetypes import ARCHETYPES
 from .learned_value import LearnedValue
 from .mcts import SearchAgent
@@ -34,6 +38,11 @@ _ARCHETYPES = list(ARCHETYPES)  # the order fcm_agents.native handed them over i
 def _strategist_part(name: str) -> tuple[int, int, int]:
     _, _, archetype = name.partition(":")
     return (_STRATEGIST, _ARCHETYPES.index(archetype) if archetype else -1, 0)
+
+
+def _native_network(session: Any) -> Any:
+    """The core's network behind a session on the native pass (``NativeSession``), else None (onnxruntime's)."""
+    return getattr(session, "network", None) if isinstance(session, NativeSession) else None
 
 
 class _ModelPlayer:
@@ -122,11 +131,19 @@ class NativeSearchAgent(SearchAgent):
             "heuristic_model": config.model == "heuristic", "learned_value": learned, "random_seed": random_seed,
         }
         needs_policy = any(part[0] == _POLICY for p in range(num_players) for part in (rollout_part(p), prior_part(p)))
+        policy_arg: Any = None
+        if needs_policy:  # the networks on the native pass are asked in the core, else through the callback
+            models = [self._policy_model(num_players), self._own_policy_model(num_players)]
+            networks = [_native_network(m.session) for m in models]
+            policy_arg = networks if all(n is not None for n in networks) else policy
+        value_arg: Any = None
+        if learned:
+            network = _native_network(self._value.session) if type(self._value) is LearnedValue else None
+            value_arg = network if network is not None and self._fixed_value is None else value
         bits = self._rng.bit_generator
         best, visits, _priors, done, moves, after = self._native.run(
             game.core, player, settings, [rollout_part(p) for p in range(num_players)],
-            [prior_part(p) for p in range(num_players)], bits.state, policy if needs_policy else None,
-            value if learned else None)
+            [prior_part(p) for p in range(num_players)], bits.state, policy_arg, value_arg)
         bits.state = after
         self._last_visits = list(visits)
         self.last_root = None

@@ -27,15 +27,11 @@ from fcm_env.engines import face_of
 
 @lru_cache(maxsize=4)
 def _session(path: str):
-    """The search's network session: onnxruntime's, for now. The search asks small batches (a node's prior,
-    every seat's value at a leaf) through Python callbacks, where the native pass is slower than onnxruntime
-    today (the trunk on SSE2 against onnxruntime's AVX-512 kernels: benchmarks/bench_network.py, the value
-    network at batch 1 at 0.65x; the native search with prior=policy ran 0.24x the plain search's iterations
-    on it against 0.30x on onnxruntime, docs/benchmarks.md). The search's networks move into the core with
-    its tree (issue 55), where that changes."""
+    """The search's network session: on the native pass where the file is of the family it knows (then the
+    native search asks it inside the core, without a Python call), else onnxruntime's."""
     from ..onnx_agent import _session as make_session
 
-    return make_session(path, "onnxruntime")
+    return make_session(path)
 
 
 def default_policy_path(num_players: int) -> Path:

@@ -109,3 +109,48 @@ def test_a_file_of_another_design_is_refused_by_name():
         recognise(read_graph(model.SerializeToString()))
     with pytest.raises(ValueError, match="not an ONNX model"):
         read_graph(b"\x08\x01")
+
+
+def test_the_native_search_asks_its_networks_in_the_core_and_onnxruntime_ones_through_python(monkeypatch):
+    """With the policy's prior and value on the native pass the search hands the core its networks (no Python
+    call per node or leaf); with sessions on onnxruntime it hands Python callbacks, as before."""
+    from fcm_agents import onnx_agent
+    from fcm_agents.native import _agents
+    from fcm_agents.search import learned_value, parse_params, policy_model, search_agent
+    from fcm_env.engines import new_game
+
+    def forget() -> None:  # the sessions and values one process shares
+        policy_model._session.cache_clear()
+        learned_value._load.cache_clear()
+
+    def handed(backend: str) -> tuple[object, object]:
+        forget()
+        make = onnx_agent._session
+        monkeypatch.setattr(onnx_agent, "_session", lambda model, _backend="auto": make(model, backend))
+        agent = search_agent(parse_params("iterations=8,engine=native,prior=policy"), seed=1)
+        seen = {}
+        run = agent._native.run
+
+        class Spy:  # the pybind11 object's run, watched
+            def __getattr__(self, name):
+                return getattr(agent_native, name)
+
+            def run(self, *args):
+                seen["policy"], seen["value"] = args[6], args[7]
+                return run(*args)
+
+        agent_native = agent._native
+        agent._native = Spy()
+        game = new_game("native", 2, 3, "standard", 6)
+        while len(game.legal_ids()) < 2:
+            game.apply_id(int(game.legal_ids()[0]))
+        agent.act_on_game(game, game.current_player)
+        monkeypatch.undo()
+        forget()
+        return seen["policy"], seen["value"]
+
+    policy, value = handed("auto")
+    assert isinstance(policy, list) and all(isinstance(n, _agents.Network) for n in policy)
+    assert isinstance(value, _agents.Network)
+    policy, value = handed("onnxruntime")
+    assert callable(policy) and callable(value) and not isinstance(value, _agents.Network)

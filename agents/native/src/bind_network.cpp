@@ -15,13 +15,6 @@ namespace fcm::players {
 
 namespace {
 
-constexpr const char* kNetwork = "this native Network";
-
-// a Network with its one-call-at-a-time flag: forward releases the GIL and uses the network's scratch
-struct GuardedNetwork : Network {
-  using Network::Network;
-  InUse use;
-};
 
 std::vector<float> weight(const py::dict& weights, const char* name) {
   if (!weights.contains(name)) return {};

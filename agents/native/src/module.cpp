@@ -6,12 +6,14 @@
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "bind_data.h"
 #include "bind_network.h"
+#include "network_search.h"
 #include "call_guard.h"
 #include "game.h"
 #include "heuristic.h"
@@ -200,23 +202,61 @@ PYBIND11_MODULE(_agents, m) {
               }
               return out;
             };
+            // the networks: native ones (a list [shipped, own] of Networks, a value Network) are asked in C++
+            // with the GIL released; a Python callable is called back with it held
+            using fcm::players::GuardedNetwork;
+            std::vector<GuardedNetwork*> policy_nets;
+            GuardedNetwork* value_net = nullptr;
+            std::vector<std::unique_ptr<fcm::CallGuard>> held;  // each network used: one call at a time
+            auto hold = [&held](GuardedNetwork* net) {
+              held.push_back(std::make_unique<fcm::CallGuard>(net->use, fcm::players::kNetwork));
+            };
+            fcm::players::NetworkAsker asker;
             fcm::players::PolicyLogits policy_fn;
-            if (!policy.is_none()) {
+            if (py::isinstance<py::list>(policy)) {
+              for (const auto& item : policy.cast<py::list>()) {
+                policy_nets.push_back(item.is_none() ? nullptr : item.cast<GuardedNetwork*>());
+              }
+              for (std::size_t i = 0; i < policy_nets.size(); ++i) {
+                bool seen = false;
+                for (std::size_t j = 0; j < i; ++j) seen = seen || policy_nets[j] == policy_nets[i];
+                if (policy_nets[i] != nullptr && !seen) hold(policy_nets[i]);
+              }
+              policy_fn = [&policy_nets, &asker](int network, fcm::Game& world, int mover) {
+                if (network < 0 || network >= static_cast<int>(policy_nets.size()) || policy_nets[static_cast<std::size_t>(network)] == nullptr) {
+                  throw std::invalid_argument("search: no native policy network " + std::to_string(network));
+                }
+                return asker.policy_logits(*policy_nets[static_cast<std::size_t>(network)], world, mover);
+              };
+            } else if (!policy.is_none()) {
               policy_fn = [policy](int network, fcm::Game& world, int mover) {
+                py::gil_scoped_acquire with_gil;
                 return policy(network, py::cast(&world, py::return_value_policy::reference), mover)
                     .cast<std::vector<float>>();
               };
             }
             fcm::players::ValueCallback value_fn;
-            if (!value.is_none()) {
+            if (py::isinstance<GuardedNetwork>(value)) {
+              value_net = value.cast<GuardedNetwork*>();
+              bool seen = false;
+              for (auto* net : policy_nets) seen = seen || net == value_net;
+              if (!seen) hold(value_net);
+              value_fn = [value_net, &asker](fcm::Game& world) { return asker.values(*value_net, world); };
+            } else if (!value.is_none()) {
               value_fn = [value](fcm::Game& world) {
+                py::gil_scoped_acquire with_gil;
                 return value(py::cast(&world, py::return_value_policy::reference)).cast<std::vector<double>>();
               };
             }
             if (s.learned_value && !value_fn) throw std::invalid_argument("search: learned_value needs a value callback");
             fcm::Pcg64 rng = fcm::pcg64_from_numpy(bit_generator);
             fcm::Game root(game);
-            const auto result = search.run(root, me, s, parts(rollout), parts(priors), rng, policy_fn, value_fn);
+            const auto rollout_parts = parts(rollout), prior_parts = parts(priors);
+            fcm::players::SearchResult result;
+            {
+              py::gil_scoped_release without_gil;  // the callbacks of Python take it back while they run
+              result = search.run(root, me, s, rollout_parts, prior_parts, rng, policy_fn, value_fn);
+            }
             return py::make_tuple(fcm::action_tuple(result.best), result.visits, result.priors, result.iterations,
                                   result.rollout_moves, fcm::pcg64_to_numpy(rng));
           },

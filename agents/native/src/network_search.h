@@ -1,0 +1,32 @@
+// The search's networks in the core: the policy's logits and the learned value computed by network.h's
+// forward pass on the world's own observations, for the search's PolicyLogits and ValueCallback (search.h)
+// without a Python call. They give the very numbers the Python models give on the native pass
+// (fcm_agents.search.policy_model.PolicyModel._logits, learned_value.LearnedValue.__call__ through
+// fcm_agents.native.network.NativeSession): the same observation bytes through the same functions at the
+// same batch size, so the native search with networks in C++ builds the tree the Python search builds.
+#pragma once
+
+#include <vector>
+
+#include "game.h"
+#include "network.h"
+#include "observation.h"
+
+namespace fcm::players {
+
+class NetworkAsker {
+ public:
+  // the masked logits of ``mover``'s observation by flat id: the legal ids' logits (the action layer's rows
+  // for those ids only), kIllegalLogit elsewhere (every id when ``mover`` is not the one to move)
+  std::vector<float> policy_logits(Network& net, Game& world, int mover);
+  // LearnedValue's values of ``world``: a finished game's winners 1; else each seat's win probability
+  // (sigmoid of its value logit, from its own observation, all seats in one batch), two seats combined as
+  // v0 = (p0 + 1 - p1) / 2, more normalised to sum 1
+  std::vector<double> values(Network& net, Game& world);
+
+ private:
+  StaticPlanes planes_;
+  std::vector<float> observations_, features_, hidden_, logits_;
+};
+
+}  // namespace fcm::players
