@@ -25,13 +25,21 @@ from fcm_env.engine.game import Game
 from fcm_env.engines import face_of
 
 
+#: the backend of the search's network sessions (``fcm_agents.onnx_agent.BACKENDS``). On ``auto`` a file of the
+#: family runs on the native pass, and the native search then asks it inside the core without a Python call;
+#: it stays ``onnxruntime`` until that pass is the faster one at the search's small batches: measured today
+#: (benchmarks/bench_network.py, docs/benchmarks.md) the shipped trunk costs more on the native pass (SSE2
+#: loops) than on onnxruntime's AVX-512 kernels, so the search ran fewer iterations in the core than through
+#: callbacks (0.25x against 0.31x of the plain search's at 2 players)
+SEARCH_BACKEND = "onnxruntime"
+
+
 @lru_cache(maxsize=4)
 def _session(path: str):
-    """The search's network session: on the native pass where the file is of the family it knows (then the
-    native search asks it inside the core, without a Python call), else onnxruntime's."""
+    """The search's network session, on ``SEARCH_BACKEND``."""
     from ..onnx_agent import _session as make_session
 
-    return make_session(path)
+    return make_session(path, SEARCH_BACKEND)
 
 
 def default_policy_path(num_players: int) -> Path:

@@ -114,7 +114,6 @@ def test_a_file_of_another_design_is_refused_by_name():
 def test_the_native_search_asks_its_networks_in_the_core_and_onnxruntime_ones_through_python(monkeypatch):
     """With the policy's prior and value on the native pass the search hands the core its networks (no Python
     call per node or leaf); with sessions on onnxruntime it hands Python callbacks, as before."""
-    from fcm_agents import onnx_agent
     from fcm_agents.native import _agents
     from fcm_agents.search import learned_value, parse_params, policy_model, search_agent
     from fcm_env.engines import new_game
@@ -125,8 +124,7 @@ def test_the_native_search_asks_its_networks_in_the_core_and_onnxruntime_ones_th
 
     def handed(backend: str) -> tuple[object, object]:
         forget()
-        make = onnx_agent._session
-        monkeypatch.setattr(onnx_agent, "_session", lambda model, _backend="auto": make(model, backend))
+        monkeypatch.setattr(policy_model, "SEARCH_BACKEND", backend)
         agent = search_agent(parse_params("iterations=8,engine=native,prior=policy"), seed=1)
         seen = {}
         run = agent._native.run

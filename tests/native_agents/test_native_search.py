@@ -115,3 +115,24 @@ def test_a_bad_request_is_refused():
     with pytest.raises(RuntimeError, match="no decision has been searched"):
         NativeSearchAgent().root_visits(game, 0, game.legal_actions())
     assert np.isfinite(NativeSearchAgent(parse_params("iterations=2")).stats.seconds)
+
+
+@pytest.mark.parametrize(("spec", "players"), [
+    ("iterations=6,others=policy,horizon=2", 2),
+    ("iterations=6,prior=policy,value=learned,learned_horizon=1,others=same", 2),
+    ("iterations=5,others=policy,horizon=1", 4),
+])
+def test_the_networks_asked_in_the_core_build_the_same_tree(spec, players, monkeypatch):
+    """With the search's sessions on the native pass the native search asks the networks inside the core
+    (fcm_agents.native.network_search), the Python search through the same pass: the same trees."""
+    from fcm_agents.search import learned_value, policy_model
+
+    monkeypatch.setattr(policy_model, "SEARCH_BACKEND", "auto")
+    policy_model._session.cache_clear()
+    learned_value._load.cache_clear()
+    try:
+        family = [None, "cfo", "expansion", "discount"]
+        _lockstep(spec, lambda p: StrategistAgent(family[p % 4], seed=p), players, 90 + players, rounds=5)
+    finally:
+        policy_model._session.cache_clear()
+        learned_value._load.cache_clear()
