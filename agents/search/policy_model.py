@@ -24,7 +24,6 @@ from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engines import face_of
 
-
 #: the backend of the search's network sessions (``fcm_agents.onnx_agent.BACKENDS``). On ``auto`` a file of the
 #: family runs on the native pass, and the native search then asks it inside the core without a Python call;
 #: it stays ``onnxruntime`` until that pass is the faster one at the search's small batches: measured today
