@@ -24,13 +24,11 @@ from fcm_env.engine.actions import Action
 from fcm_env.engine.game import Game
 from fcm_env.engines import face_of
 
-#: the backend of the search's network sessions (``fcm_agents.onnx_agent.BACKENDS``). On ``auto`` a file of the
-#: family runs on the native pass, and the native search then asks it inside the core without a Python call;
-#: it stays ``onnxruntime`` until that pass is the faster one at the search's small batches: measured today
-#: (benchmarks/bench_network.py, docs/benchmarks.md) the shipped trunk costs more on the native pass (SSE2
-#: loops) than on onnxruntime's AVX-512 kernels, so the search ran fewer iterations in the core than through
-#: callbacks (0.25x against 0.31x of the plain search's at 2 players)
-SEARCH_BACKEND = "onnxruntime"
+#: the backend of the search's network sessions (``fcm_agents.onnx_agent.BACKENDS``): on ``auto`` a file of the
+#: family runs on the native pass, and the native search then asks it inside the core without a Python call
+#: (``python benchmarks/bench_search_networks.py``: 0.41x the plain search's iterations at 2 players against
+#: 0.20x through onnxruntime callbacks, 0.44x against 0.36x at 4, the other core busy; docs/benchmarks.md)
+SEARCH_BACKEND = "auto"
 
 
 @lru_cache(maxsize=4)

@@ -122,12 +122,13 @@ def test_a_bad_request_is_refused():
     ("iterations=6,prior=policy,value=learned,learned_horizon=1,others=same", 2),
     ("iterations=5,others=policy,horizon=1", 4),
 ])
-def test_the_networks_asked_in_the_core_build_the_same_tree(spec, players, monkeypatch):
-    """With the search's sessions on the native pass the native search asks the networks inside the core
-    (fcm_agents.native.network_search), the Python search through the same pass: the same trees."""
+def test_the_networks_asked_through_callbacks_on_onnxruntime_build_the_same_tree(spec, players, monkeypatch):
+    """The default puts the search's sessions on the native pass, which the native search asks inside the core
+    (fcm_agents.native.network_search; the tests above); on onnxruntime it asks them through Python callbacks,
+    the Python search through the same sessions: the same trees too."""
     from fcm_agents.search import learned_value, policy_model
 
-    monkeypatch.setattr(policy_model, "SEARCH_BACKEND", "auto")
+    monkeypatch.setattr(policy_model, "SEARCH_BACKEND", "onnxruntime")
     policy_model._session.cache_clear()
     learned_value._load.cache_clear()
     try:
