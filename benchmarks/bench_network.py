@@ -24,6 +24,8 @@ from fcm_agents.onnx_agent import _reference_session
 
 
 def positions(players: int, count: int, seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and float32 masks of the player to move, every third decision of random legal games
+    (``seed`` on, one game after another) on the native engine (tests/native_agents reads them too)."""
     env = fcm_env.env(num_players=players, max_rounds=12, engine="native")
     observations, masks, game = [], [], 0
     while len(observations) < count:

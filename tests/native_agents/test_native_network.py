@@ -6,12 +6,14 @@ The ONNX reader gives the ``onnx`` package's weights, and a file of another desi
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 pytest.importorskip("fcm_agents.native")
 
-import fcm_env
 from fcm_agents.models import shipped_model_path, shipped_value_path
 from fcm_agents.native.network import TOLERANCE, NativeSession, UnknownNetwork, recognise
 from fcm_agents.native.onnx_reader import read_graph
@@ -19,27 +21,8 @@ from fcm_agents.onnx_agent import _reference_session
 
 POSITIONS = 2_500  # a table size: 10,000 in all
 
-
-def _positions(players: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of the player to move, every third decision of random legal games."""
-    env = fcm_env.env(num_players=players, max_rounds=12, engine="native")
-    observations, masks = [], []
-    game = 0
-    while len(observations) < count:
-        env.reset(seed=seed + game)
-        rng = np.random.default_rng(seed + game)
-        game += 1
-        for step, agent in enumerate(env.agent_iter()):
-            observation, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            mask = observation["action_mask"]
-            if step % 3 == 0 and len(observations) < count:
-                observations.append(observation["observation"])
-                masks.append(mask.astype(np.float32))
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-    return np.stack(observations), np.stack(masks)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from bench_network import positions
 
 
 def _close(ours: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -51,7 +34,7 @@ def test_the_native_pass_answers_as_onnxruntime_on_played_positions(players):
     path = shipped_model_path(players)
     reference = _reference_session(str(path))
     native = NativeSession(str(path), reference)
-    observations, masks = _positions(players, POSITIONS, seed=1000 * players)
+    observations, masks = positions(players, POSITIONS, seed=1000 * players)
     names = ["action", "masked_logits", "value_logit"]
     for start in range(0, POSITIONS, 500):
         feeds = {"observation": observations[start:start + 500], "action_mask": masks[start:start + 500]}
