@@ -125,6 +125,45 @@ class OnnxAgent:
                 raise ValueError(f"{what}: the model's {input_name} has width {widths[input_name]} but this "
                                  f"version of fcm-magnate uses {size}: the model was exported for another encoding")
 
+    #: ``agent_move`` hands it the game as it is: on a native game, with a deterministic policy whose session is
+    #: on the native pass, it answers in one core call (``_agents.PolicyPlayer``: the seat's observation, the
+    #: forward pass and the greedy choice in C++, the same answer as ``act``); else from the seat's observation
+    plays_native = True
+
+    def _session_for(self, num_players: int):
+        """The session that plays a table of ``num_players`` (one model here; ``ShippedPolicy``: one a size)."""
+        return self.session
+
+    def _native_player(self, game: Any) -> Any | None:
+        if not self.deterministic or getattr(game, "native_core", None) is None:
+            return None
+        session = self._session_for(game.num_players)
+        network = getattr(session, "network", None)
+        if network is None:
+            return None  # onnxruntime's session: the observation path
+        players = self.__dict__.setdefault("_native_players", {})
+        player = players.get(id(network))
+        if player is None:
+            from .native import _agents
+
+            player = players[id(network)] = _agents.PolicyPlayer(network)
+        return player
+
+    def act_on_game(self, game: Any, player: int):
+        """``player``'s move in a game of either engine (the same move ``act`` chooses on its observation)."""
+        from fcm_env.encoding import CODEC, FLAT_SIZE
+        from fcm_env.engine.actions import Action, ActionKind
+
+        native = self._native_player(game)
+        if native is not None:
+            kind, args = native.act(game.native_core, int(player))
+            return Action(ActionKind(kind), tuple(args))
+        observation = game.observe_flat(player, np.zeros(FLAT_SIZE, np.float32))
+        mask = np.zeros(CODEC.n, dtype=np.int8)
+        if game.current_player == player:
+            mask[game.legal_ids()] = 1
+        return CODEC.decode(int(self.act(observation, mask)), game.pending)
+
     def reset(self) -> None:
         """Rewind the sampling generator (the deterministic policy has no state)."""
         self._rng = np.random.default_rng(self._seed)

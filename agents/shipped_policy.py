@@ -47,6 +47,9 @@ class ShippedPolicy(OnnxAgent):
             found = self._sessions[num_players] = _session(str(shipped_model_path(num_players)), self.backend)
         return found
 
+    def _session_for(self, num_players: int):
+        return self.session_for(num_players)
+
     def _run(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         counts = np.array([self.player_count(row) for row in observations])
         if (counts == counts[0]).all():  # one table (the usual case): one call

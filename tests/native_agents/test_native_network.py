@@ -135,3 +135,31 @@ def test_the_native_search_asks_its_networks_in_the_core_and_onnxruntime_ones_th
     assert isinstance(value, _agents.Network)
     policy, value = handed("onnxruntime")
     assert callable(policy) and callable(value) and not isinstance(value, _agents.Network)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_policy_agent_on_a_native_game_answers_in_the_core_as_it_does_from_its_observation(players):
+    """``policy`` on a native game plays through ``_agents.PolicyPlayer`` (one core call a decision): at every
+    decision of a game against heuristics, the very move it picks from the seat's observation and mask."""
+    from fcm_agents import make_agent
+    from fcm_agents.base import agent_move
+    from fcm_env.encoding import CODEC, FLAT_SIZE
+    from fcm_env.engines import new_game
+
+    policy = make_agent("policy")
+    others = [make_agent("heuristic", seed=p) for p in range(1, players)]
+    game = new_game("native", players, 41 + players, "standard", 6)
+    decisions = 0
+    while not game.is_over:
+        mover = game.current_player
+        if mover == 0:
+            move = agent_move(policy, game, 0)
+            observation = game.observe_flat(0, np.zeros(FLAT_SIZE, np.float32))
+            mask = np.zeros(CODEC.n, np.int8)
+            mask[game.legal_ids()] = 1
+            assert move == CODEC.decode(int(policy.act(observation, mask)), game.pending)
+            decisions += 1
+        else:
+            move = agent_move(others[mover - 1], game, mover)
+        game.apply(move)
+    assert decisions > 20 and policy._native_players  # the core's player answered

@@ -8,6 +8,7 @@
 
 #include "call_guard.h"
 #include "network.h"
+#include "network_search.h"
 
 namespace py = pybind11;
 
@@ -129,6 +130,13 @@ void bind_network(py::module_& m) {
           py::arg("observations"), py::arg("masks") = py::none(),
           "the ONNX graph's outputs by name: action (int64[batch]) and masked_logits (float32[batch, actions]) "
           "of a policy, value_logit (float32[batch]) of a value head");
+}
+
+void bind_policy_player(py::module_& m) {
+  py::class_<PolicyPlayer, Player>(m, "PolicyPlayer",
+                                   "the policy as a native player: its most likely legal action (ties: the lower id)")
+      .def(py::init([](GuardedNetwork& network) { return new PolicyPlayer(network); }), py::arg("network"),
+           py::keep_alive<1, 2>());
 }
 
 }  // namespace fcm::players

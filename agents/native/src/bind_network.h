@@ -4,20 +4,12 @@
 
 #include <pybind11/pybind11.h>
 
-#include "call_guard.h"
 #include "network.h"
 
 namespace fcm::players {
 
-constexpr const char* kNetwork = "this native Network";
-
-// a Network with its one-call-at-a-time flag: its calls release the GIL and use the network's scratch (a
-// search that plays on a network holds the flag for its whole run)
-struct GuardedNetwork : Network {
-  using Network::Network;
-  InUse use;
-};
-
 void bind_network(pybind11::module_& m);
+// PolicyPlayer (after the Player base class is bound)
+void bind_policy_player(pybind11::module_& m);
 
 }  // namespace fcm::players

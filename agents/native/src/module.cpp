@@ -117,6 +117,8 @@ PYBIND11_MODULE(_agents, m) {
           py::arg("game"), py::arg("player"), "(kind, args): the answer to player's pending decision")
       .def("reset", &fcm::players::Player::reset, "a new game starts: the seeded draws start again");
 
+  fcm::players::bind_policy_player(m);
+
   py::class_<fcm::players::Heuristic, fcm::players::Player>(m, "Heuristic",
                                                             "the heuristic as a native player (HeuristicAgent's twin)")
       .def(py::init<>())

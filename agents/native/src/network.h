@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "call_guard.h"
+
 namespace fcm::players {
 
 // the sizes of one network of the family (every size but the input's is the file's choice)
@@ -78,6 +80,14 @@ class Network {
   std::vector<char> nonzero_;   // which patch rows hold a nonzero value
   std::vector<char> live_;      // which observation planes hold a nonzero value
 };
+
+// a Network with its one-call-at-a-time flag: the Python face's calls release the GIL and use the network's
+// scratch (a search that asks a network holds the flag for its whole run; a player checks it)
+struct GuardedNetwork : Network {
+  using Network::Network;
+  InUse use;
+};
+constexpr const char* kNetwork = "this native Network";
 
 // the ONNX graph's masked_logits for one row: legal (mask > 0.5) keeps its logit, the rest -1e9
 constexpr float kIllegalLogit = -1e9f;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "codec.h"
 
@@ -56,6 +57,28 @@ std::vector<double> NetworkAsker::values(Network& net, Game& world) {
   if (total == 0.0) total = 1.0;
   for (std::size_t p = 0; p < win.size(); ++p) out[p] = win[p] / total;
   return out;
+}
+
+PolicyPlayer::PolicyPlayer(GuardedNetwork& network) : network_(network) {
+  if (!network.has_policy()) throw std::invalid_argument("PolicyPlayer: the network has no policy head");
+}
+
+Action PolicyPlayer::act(Game& game, int player) {
+  check_free(network_.use, kNetwork);
+  if (game.current_player() != player) {
+    throw std::invalid_argument("PolicyPlayer: player " + std::to_string(player) + " is not the one to move");
+  }
+  const std::vector<float> logits = asker_.policy_logits(network_, game, player);
+  const Action* best = nullptr;
+  float best_logit = 0.0f;
+  int best_id = 0;
+  for (const Action& a : game.legal_actions()) {
+    const int id = encode(a);
+    const float z = logits[static_cast<std::size_t>(id)];
+    if (best == nullptr || z > best_logit || (z == best_logit && id < best_id)) best = &a, best_logit = z, best_id = id;
+  }
+  if (best == nullptr) throw std::invalid_argument("PolicyPlayer: no legal action");
+  return *best;
 }
 
 }  // namespace fcm::players

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "network.h"
 #include "observation.h"
+#include "player.h"
 
 namespace fcm::players {
 
@@ -27,6 +28,18 @@ class NetworkAsker {
  private:
   StaticPlanes planes_;
   std::vector<float> observations_, features_, hidden_, logits_;
+};
+
+// the policy as a native player: its most likely legal action (ties: the lower id), what OnnxAgent plays
+// (deterministic) on the same network; the network is the caller's and must outlive the player
+class PolicyPlayer : public Player {
+ public:
+  explicit PolicyPlayer(GuardedNetwork& network);
+  Action act(Game& game, int player) override;
+
+ private:
+  GuardedNetwork& network_;
+  NetworkAsker asker_;
 };
 
 }  // namespace fcm::players
