@@ -163,3 +163,19 @@ def test_a_policy_agent_on_a_native_game_answers_in_the_core_as_it_does_from_its
             move = agent_move(others[mover - 1], game, mover)
         game.apply(move)
     assert decisions > 20 and policy._native_players  # the core's player answered
+
+
+def test_a_file_the_native_pass_does_not_know_runs_on_onnxruntime_or_is_refused_when_native_is_asked():
+    onnx = pytest.importorskip("onnx")
+    from fcm_agents.onnx_agent import OnnxAgent
+
+    model = onnx.load(str(shipped_model_path(2)))
+    next(n for n in model.graph.node if n.op_type == "Tanh").op_type = "Sigmoid"  # another design
+    data = model.SerializeToString()
+    agent = OnnxAgent(data)  # backend="auto": onnxruntime plays it
+    assert not isinstance(agent.session, NativeSession)
+    assert isinstance(OnnxAgent(str(shipped_model_path(2))).session, NativeSession)
+    with pytest.raises(UnknownNetwork, match="backend='native'.*backend='onnxruntime' runs this file"):
+        OnnxAgent(data, backend="native")
+    with pytest.raises(ValueError, match="backend must be one of"):
+        OnnxAgent(data, backend="gpu")
