@@ -8,6 +8,20 @@
 
 namespace fcm::players {
 
+const Action& most_likely(const std::vector<float>& logits, const std::vector<Action>& legal) {
+  const Action* best = nullptr;
+  float best_logit = 0.0f;
+  int best_id = 0;
+  for (const Action& a : legal) {
+    const int id = encode(a);
+    if (id < 0 || id >= static_cast<int>(logits.size())) throw std::runtime_error("a legal action has no id");
+    const float z = logits[static_cast<std::size_t>(id)];
+    if (best == nullptr || z > best_logit || (z == best_logit && id < best_id)) best = &a, best_logit = z, best_id = id;
+  }
+  if (best == nullptr) throw std::invalid_argument("no legal action to choose");
+  return *best;
+}
+
 std::vector<float> NetworkAsker::policy_logits(Network& net, Game& world, int mover) {
   if (!net.has_policy()) throw std::invalid_argument("search: the policy network has no policy head");
   const NetworkShape& s = net.shape();
@@ -68,17 +82,7 @@ Action PolicyPlayer::act(Game& game, int player) {
   if (game.current_player() != player) {
     throw std::invalid_argument("PolicyPlayer: player " + std::to_string(player) + " is not the one to move");
   }
-  const std::vector<float> logits = asker_.policy_logits(network_, game, player);
-  const Action* best = nullptr;
-  float best_logit = 0.0f;
-  int best_id = 0;
-  for (const Action& a : game.legal_actions()) {
-    const int id = encode(a);
-    const float z = logits[static_cast<std::size_t>(id)];
-    if (best == nullptr || z > best_logit || (z == best_logit && id < best_id)) best = &a, best_logit = z, best_id = id;
-  }
-  if (best == nullptr) throw std::invalid_argument("PolicyPlayer: no legal action");
-  return *best;
+  return most_likely(asker_.policy_logits(network_, game, player), game.legal_actions());
 }
 
 }  // namespace fcm::players

@@ -15,6 +15,10 @@
 
 namespace fcm::players {
 
+// the policy's most likely legal action by its logits by flat id (ties: the lower id): what a policy seat
+// plays in the search's rollouts and as a player (and PolicyModel.act_on_game, OnnxAgent's greedy choice)
+const Action& most_likely(const std::vector<float>& logits, const std::vector<Action>& legal);
+
 class NetworkAsker {
  public:
   // the masked logits of ``mover``'s observation by flat id: the legal ids' logits (the action layer's rows

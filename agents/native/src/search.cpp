@@ -1,6 +1,8 @@
 // The native search (search.h), each step as agents/search/mcts.py takes it.
 #include "search.h"
 
+#include "network_search.h"
+
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -53,18 +55,7 @@ Player& Search::model(const Part& part) {
 Action Search::play(const Part& part, Game& world, int mover) {
   switch (part.kind) {
     case Part::kPolicy: {  // the policy's most likely legal action (ties: the lower id)
-      const std::vector<float> logits = (*policy_)(part.network, world, mover);
-      const std::vector<Action>& legal = world.legal_actions();
-      const Action* best = nullptr;
-      float best_logit = 0.0f;
-      int best_id = 0;
-      for (const Action& a : legal) {
-        const int id = encode(a);
-        if (id < 0 || id >= static_cast<int>(logits.size())) throw std::runtime_error("search: a legal action has no id");
-        const float z = logits[static_cast<std::size_t>(id)];
-        if (best == nullptr || z > best_logit || (z == best_logit && id < best_id)) best = &a, best_logit = z, best_id = id;
-      }
-      return *best;
+      return most_likely((*policy_)(part.network, world, mover), world.legal_actions());
     }
     case Part::kRandom: {
       const std::vector<Action>& legal = world.legal_actions();
