@@ -99,11 +99,19 @@ class NativeGame:
         self._forget()
 
     def _forget(self) -> None:
-        self._legal: list[Action] | None = None
-        self._ids: np.ndarray | None = None
-        self._summary: StateSummary | None = None
-        self._pending: Pending | None | bool = False  # False: not read yet
+        # a new dict per position, made after the core's move: a fact read from the core is stored in the dict
+        # taken before the read, so one read across another thread's move lands in the discarded dict and
+        # never outlives its position (a cache attribute set after the read could: a stale legal list kept
+        # both threads of tests/native/test_native_threads.py refused forever)
+        self._known: dict[str, Any] = {}
         self.position_cache: dict[str, Any] = {}
+
+    def _fact(self, key: str, read: Any) -> Any:
+        """This position's ``key``, read from the core once (``read()``)."""
+        known = self._known
+        if key not in known:
+            known[key] = read()
+        return known[key]
 
     @property
     def core(self) -> _core.Game:
@@ -180,10 +188,11 @@ class NativeGame:
 
     @property
     def pending(self) -> Pending | None:
-        if self._pending is False:
-            raw = self._core.pending
-            self._pending = None if raw is None else Pending(_DECISIONS[raw[0]], raw[1], tuple(raw[2]))
-        return self._pending  # type: ignore[return-value]
+        return self._fact("pending", self._read_pending)
+
+    def _read_pending(self) -> Pending | None:
+        raw = self._core.pending
+        return None if raw is None else Pending(_DECISIONS[raw[0]], raw[1], tuple(raw[2]))
 
     @property
     def current_player(self) -> int | None:
@@ -199,9 +208,7 @@ class NativeGame:
 
     @property
     def state(self) -> StateSummary:
-        if self._summary is None:
-            self._summary = StateSummary(self._core.summary())
-        return self._summary
+        return self._fact("state", lambda: StateSummary(self._core.summary()))
 
     def info_facts(self) -> tuple[int, int, int, int, list[int]]:
         """(phase, pending decision or -1, round, player to move or -1, cash by player): the envs' infos."""
@@ -212,17 +219,16 @@ class NativeGame:
         return list(self.legal_actions_view())
 
     def legal_actions_view(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [_action(pair) for pair in self._core.legal_actions()]
-        return self._legal
+        return self._fact("legal", lambda: [_action(pair) for pair in self._core.legal_actions()])
 
     def legal_ids(self) -> np.ndarray:
         """Sorted flat ids (int64, read-only) of the legal actions: ``fcm_env.encoding.legal_action_ids``'s."""
-        if self._ids is None:
-            ids = self._core.legal_ids()
-            ids.setflags(write=False)
-            self._ids = ids
-        return self._ids
+        return self._fact("ids", self._read_ids)
+
+    def _read_ids(self) -> np.ndarray:
+        ids = self._core.legal_ids()
+        ids.setflags(write=False)
+        return ids
 
     def is_legal_id(self, index: int) -> bool:
         return 0 <= index < NUM_ACTIONS and self._core.is_legal_id(index)  # any int: the core takes int64

@@ -188,3 +188,41 @@ def test_a_second_call_into_a_native_search_while_its_callback_runs_is_refused_a
     """)
     assert lines[0] == "['run refused']"
     assert lines[1] == "visits True 6"
+
+
+def test_a_legal_list_read_across_another_threads_move_is_not_kept_for_the_next_position():
+    """The interleaving that hung two threads of the test above (seen once in a loaded suite): thread A reads
+    the legal ids from the core, thread B moves (and the game forgets its caches), then A stores what it read.
+    What A stores must not become the next position's legal list (it was: both threads were refused forever)."""
+    pytest.importorskip("fcm_env.native")
+    from fcm_env.engines import new_game
+
+    game = new_game("native", 2, 3, "standard", 6)
+    while True:  # a position whose first legal move changes the legal list (else a stale list looks right)
+        twin = game.clone()
+        twin.apply_id(int(twin.legal_ids()[0]))
+        if twin.legal_ids().tolist() != game.legal_ids().tolist():
+            break
+        game.apply_id(int(game.legal_ids()[0]))
+    game._forget()  # nothing read yet at this position
+    real = game.core
+
+    class MoveWhileReading:  # the core as thread A sees it: thread B's move lands inside A's read
+        moved = False
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def legal_ids(self):
+            ids = real.legal_ids()
+            if not MoveWhileReading.moved:
+                MoveWhileReading.moved = True
+                game.apply_id(int(ids[0]))  # thread B
+            return ids
+
+    game._core = MoveWhileReading()
+    before = game.legal_ids()  # A's read, across B's move
+    assert MoveWhileReading.moved
+    game._core = real
+    assert before.tolist() != real.legal_ids().tolist()
+    assert game.legal_ids().tolist() == real.legal_ids().tolist()  # the position after B's move, not A's read
