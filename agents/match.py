@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -86,6 +87,40 @@ def final_places(game: Game) -> list[int]:
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
+def native_seats(agents: Sequence, game: Any) -> list[Any] | None:
+    """Each seat's native player on a native game (``agent.native_player(game)``: the C++ twins of the heuristic
+    and the strategists, a deterministic policy on the native pass), None for a seat without one; None when no
+    seat has one or the game is not native. The match plays runs of these seats' moves in one core call."""
+    if getattr(game, "native_core", None) is None:
+        return None
+    seats = []
+    for agent in agents:
+        hook = getattr(agent, "native_player", None)
+        seats.append(hook(game) if callable(hook) else None)
+    return seats if any(s is not None for s in seats) else None
+
+
+def _play_native_run(game: Any, seats: list[Any], agents: Sequence, limit: int) -> int:
+    """The native seats' moves until a Python seat is to move (or the end, or ``limit`` moves), logged in the
+    game's history; an illegal answer is an error naming the agent (the moves before it stand)."""
+    from .native import _agents
+
+    error: list[str] = []
+
+    def run(core: Any) -> list:
+        moves, failed = _agents.play_seats(core, seats, limit)
+        if failed is not None:
+            error.append(failed)
+        return moves
+
+    played = game.play_in_core(run)
+    if error:
+        player = game.current_player
+        who = getattr(agents[player], "name", type(agents[player]).__name__) if player is not None else "?"
+        raise RuntimeError(f"agent {who!r} (player {player}): {error[0]}")
+    return played
+
+
 def play_game(
     agents: Sequence,
     *,
@@ -99,7 +134,9 @@ def play_game(
 
     ``engine`` (``"python"``, ``"native"``, ``"auto"``: native when built) plays the same game either way;
     the native core pays off for agents that read observations or only the legal actions (an agent that
-    reads the engine's state is asked on a Python game at each of its decisions: ``agent_move``)."""
+    reads the engine's state is asked on a Python game at each of its decisions: ``agent_move``), and most for
+    seats with a native player (``native_seats``: the heuristic's and strategists' twins, a deterministic policy
+    on the native pass), whose runs of moves are played in the core with no Python call per decision."""
     num_players = len(agents)
     game = new_game(engine, num_players, seed, variant, max_rounds)
     game.history = []  # the record's actions
@@ -107,13 +144,17 @@ def play_game(
         if hasattr(agent, "reset"):
             agent.reset()
     obs = np.zeros(FLAT_SIZE, dtype=np.float32)  # the observation-based agents' buffer, reused
+    seats = native_seats(agents, game)
     decisions = 0
     while not game.is_over:
         player = game.current_player
         if player is None:
             raise RuntimeError(f"seed {seed}: the game stopped in {game.phase.name} with no decision pending")
-        game.apply(agent_move(agents[player], game, player, obs))
-        decisions += 1
+        if seats is not None and seats[player] is not None:  # a run of native seats' moves in one core call
+            decisions += _play_native_run(game, seats, agents, max_decisions + 1 - decisions)
+        else:
+            game.apply(agent_move(agents[player], game, player, obs))
+            decisions += 1
         if decisions > max_decisions:
             raise RuntimeError(f"seed {seed}: no end after {max_decisions} decisions")
     state = game.state

@@ -19,6 +19,8 @@ the legal ids only, with its own generator: ``seed`` makes it reproducible and
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -149,6 +151,11 @@ class OnnxAgent:
             player = players[id(network)] = _agents.PolicyPlayer(network)
         return player
 
+    def native_player(self, game: Any) -> Any | None:
+        """The C++ player of this policy on a native game (``fcm_agents.match`` plays runs of its moves in the
+        core): the greedy policy on the native pass; None when sampling or on onnxruntime."""
+        return self._native_player(game)
+
     def act_on_game(self, game: Any, player: int):
         """``player``'s move in a game of either engine (the same move ``act`` chooses on its observation)."""
         from fcm_env.encoding import CODEC, FLAT_SIZE
@@ -167,6 +174,15 @@ class OnnxAgent:
     def reset(self) -> None:
         """Rewind the sampling generator (the deterministic policy has no state)."""
         self._rng = np.random.default_rng(self._seed)
+
+    def with_seed(self, seed: int | None, name: str | None = None) -> OnnxAgent:
+        """The same policy (the same session, no new load) sampling from a generator of its own seeded with
+        ``seed``: one seat of one game (the training pool's snapshot seats), whatever else plays this model."""
+        twin = copy.copy(self)
+        twin._seed = seed
+        twin._rng = np.random.default_rng(seed)
+        twin.name = name or self.name
+        return twin
 
     def _run(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         actions, logits = self.session.run(list(OUTPUTS), {"observation": observations, "action_mask": masks})

@@ -117,6 +117,10 @@ class _NativePlayer(SeededAgent):
         super().reset()
         self._player.reset()
 
+    def native_player(self, game: Any) -> Any | None:
+        """The C++ player itself on a native game (``fcm_agents.match`` plays runs of its moves in the core)."""
+        return self._player if getattr(game, "native_core", None) is not None else None
+
 
 class NativeHeuristicAgent(_NativePlayer):
     """``HeuristicAgent`` played in C++: the same answer in every position, about thirty times faster."""

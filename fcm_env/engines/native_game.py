@@ -13,6 +13,7 @@ bankruptcy, the round cap's end: ``face.TableFacts``), from the core in one call
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -288,6 +289,18 @@ class NativeGame:
             if facts is not None:
                 self._forget()
             return facts
+
+    def play_in_core(self, run: Callable[[Any], list]) -> int:
+        """Let ``run(core)`` move the core game itself (a higher layer's native players, ``fcm_agents.match``):
+        it returns the moves it made as ``(kind, args)`` pairs, which join ``history``; the face's facts are
+        read afresh. Returns how many moves were made."""
+        with self._moving:
+            moves = run(self._core)
+            if moves:
+                if self.history is not None:
+                    self.history.extend(Action(ActionKind(kind), tuple(args)) for kind, args in moves)
+                self._forget()
+            return len(moves)
 
     def advance(self) -> NativeGame:
         """Run the engine's own steps until a decision is pending or the game ends (``Game.advance``)."""

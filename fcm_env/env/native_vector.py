@@ -1,6 +1,9 @@
 """The batched vector env on the native core: ``FcmVectorEnv(num_envs, engine="native", threads=T)``.
 
-When the sub-envs play against the default random-legal opponents, the whole batch steps in C++
+When the sub-envs play against the default random-legal opponents, or against an opponent mix a higher
+layer hands over (``opponents``: an object whose ``opponent_mix_capsule()`` gives the C++ mix, as
+``fcm_agents.native._agents.OpponentMix`` does; the env builds it through the ``native_opponents()`` of its
+``env_fn`` or ``opponent_sampler``), the whole batch steps in C++
 (``fcm_env.native._core.VecEnv``): the learners' actions are checked, applied, the opponents play inside
 the core, the rewards and the same-step auto-resets are computed there, and the observations and masks are
 written into the batch buffers, the GIL released, over ``threads`` threads. Each sub-env draws exactly what
@@ -76,7 +79,7 @@ class NativeSubEnv:
 class NativeBatch:
     """The C++ batch and its buffers; ``FcmVectorEnv`` drives it (see the module docstring)."""
 
-    def __init__(self, num_envs: int, threads: int, settings: dict[str, Any]) -> None:
+    def __init__(self, num_envs: int, threads: int, settings: dict[str, Any], opponents: Any = None) -> None:
         core = _native()
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
             raise ValueError(f"threads must be a positive int, got {threads!r}")
@@ -85,7 +88,9 @@ class NativeBatch:
         seat = settings["learner_seat"]
         self.core = core.VecEnv(num_envs, self.num_players, settings["variant"], settings["max_rounds"],
                                 settings["reward_scheme"], settings["shaping"], -1 if seat == "random" else int(seat),
-                                settings["truncation_as_termination"], settings["game_seeds"], int(threads))
+                                settings["truncation_as_termination"], settings["game_seeds"], int(threads),
+                                opponents)
+        self.opponents = opponents
         self.num_envs = num_envs
         self.obs = np.zeros((num_envs, FLAT_SIZE), dtype=np.float32)
         self.masks = np.zeros((num_envs, NUM_ACTIONS), dtype=bool)

@@ -31,8 +31,11 @@ buffers; ``copy=False`` returns the buffers themselves, overwritten by the next 
 ``engine`` (``"auto"``, ``"native"``, ``"python"``) picks the sub-envs' engine. On the native engine with
 the default random-legal opponents the whole batch steps in C++, over ``threads`` threads with the GIL
 released (``fcm_env.env.native_vector``); the games, observations, masks, rewards and infos are the
-Python engine's for the same seeds and actions. Other opponents, or an ``env_fn``, step the sub-envs in
-turn as above (``threads`` is then 1).
+Python engine's for the same seeds and actions. So does a batch whose ``env_fn`` (or ``opponent_sampler``)
+has a ``native_opponents()`` method returning a native opponent mix (``fcm_agents.native._agents.OpponentMix``:
+the training pool's ``fcm_training.sb3.selfplay.LearnerEnvs`` has one): the opponents it draws are drawn and
+played in the core, as the sampler would draw them. Other opponents, or an ``env_fn`` without the hook (or
+whose hook returns None), step the sub-envs in turn as above (``threads`` is then 1).
 """
 
 from __future__ import annotations
@@ -84,10 +87,14 @@ class FcmVectorEnv(VectorEnv):
             raise ValueError(f"threads must be a positive int, got {threads!r}")
         make = env_fn if env_fn is not None else (lambda: FcmSingleAgentEnv(**env_kwargs))
         self._native: NativeBatch | None = None
-        if env_fn is None and not {"opponents", "opponent_sampler"} & set(env_kwargs):
+        plain = env_fn is None and not {"opponents", "opponent_sampler"} & set(env_kwargs)
+        mixer = _native_opponents(env_fn, env_kwargs)
+        if plain or mixer is not None:
             template = make()
             if engines.batch_core(template.engine) is not None and template.observation_format == "flat":
-                self._native = NativeBatch(int(num_envs), int(threads), _settings(template))
+                mix = mixer() if mixer is not None else None
+                if plain or mix is not None:
+                    self._native = NativeBatch(int(num_envs), int(threads), _settings(template), mix)
         self.envs: list[Any] = self._native.subs if self._native else [make() for _ in range(int(num_envs))]
         for e in [] if self._native else self.envs:
             if not isinstance(e, FcmSingleAgentEnv):
@@ -301,6 +308,16 @@ def vector_seeds(seed: int | Sequence[int | None] | None, num_envs: int) -> list
     if len(seeds) != num_envs:
         raise ValueError(f"need {num_envs} seeds, got {len(seeds)}")
     return seeds
+
+
+def _native_opponents(env_fn: Any, env_kwargs: dict[str, Any]) -> Callable[[], Any] | None:
+    """The ``native_opponents`` hook of an ``env_fn`` or an ``opponent_sampler``, if it has one: a callable
+    giving the opponents as a native mix for the C++ batch (or None: the sub-envs then step in Python)."""
+    for source in (env_fn, env_kwargs.get("opponent_sampler")):
+        hook = getattr(source, "native_opponents", None)
+        if callable(hook):
+            return hook
+    return None
 
 
 def _settings(env: FcmSingleAgentEnv) -> dict[str, Any]:

@@ -70,7 +70,7 @@ class Config:
     reward: Reward = "win"
     shaping: Literal["cash", "cash_lead"] | None = None
     n_envs: Positive = 4
-    env_workers: Positive = 1  # processes stepping the learner's games (this one included)
+    env_workers: Positive = 1  # processes stepping the learner's games (this one included); threads of the native batch
     total_timesteps: Positive = 200_000  # rounded up to whole rollouts of n_envs * n_steps
     seed: NonNegative = 0
     out_dir: str = "runs/run"

@@ -1,12 +1,22 @@
 """The opponent pool of self-play: frozen snapshots of the learner, the heuristic, the strategist family,
 the random agent.
 
-Snapshots are exported to ONNX when they are taken and played with onnxruntime
-(``agents.OnnxAgent``, sampling from the masked policy): one decision costs about a fifth
-of a batch-of-one torch forward pass, and a snapshot cannot change with the learner.
-A ``strategist`` seat is one of the strategist family (``fcm_agents.strategist``) drawn per episode:
-the default (which picks its plan from the map) or one archetype, each equally likely, so a league
-sees every plan. Every opponent's decisions are timed under ``opponent/<kind>`` (``fcm_training.sb3.timing``).
+Snapshots are exported to ONNX when they are taken and played with the native forward pass where it knows
+the network (else onnxruntime) through ``agents.OnnxAgent``, sampling from the masked policy: a snapshot
+cannot change with the learner. A ``strategist`` seat is one of the strategist family
+(``fcm_agents.strategist``) drawn per episode: the default (which picks its plan from the map) or one
+archetype, each equally likely, so a league sees every plan.
+
+Each seat of an episode draws from the env's generator, in order: its kind (by the probabilities), then a
+snapshot's index and sampling seed, a strategist's archetype and seed, or a random player's seed. Every
+seat owns what it draws: a snapshot seat samples from a generator of its own, so a game's moves do not
+depend on which other games run beside it.
+
+On the native engine ``native_mix`` hands the same pool to the native batch
+(``fcm_agents.native._agents.OpponentMix``): the same draws from the same generator, and every seat played
+in C++ (the heuristic's and the strategists' twins, the snapshots through the native pass), so the
+learner's games step without a Python call. Off the native batch every opponent's decisions are timed
+under ``opponent/<kind>`` (``fcm_training.sb3.timing``); in it, they are part of the ``env`` stage.
 """
 
 from __future__ import annotations
@@ -40,6 +50,8 @@ class OpponentPool:
         self.probs = weights / weights.sum()
         self._heuristic = TimedAgent(HeuristicAgent(name="heuristic"), "heuristic", self.timer)
         self._seed = seed
+        self._mix: Any = None  # the native batch's twin of this pool, once asked for
+        self._models: list[bytes] = []  # the snapshots' ONNX bytes, oldest first
 
     def add_snapshot(self, policy) -> None:
         """Freeze ``policy`` (a MaskablePPO policy) as an ONNX opponent; the oldest beyond ``pool_size`` goes."""
@@ -53,9 +65,29 @@ class OpponentPool:
 
         k = len(self.snapshots)
         agent = OnnxAgent(model, name=f"snapshot{k}", deterministic=False, seed=self._seed * 1000 + k)
-        self.snapshots.append(TimedAgent(agent, "snapshot", self.timer))
+        if self._mix is not None:
+            self._mix.add_snapshot(_native_network(agent, model))
+        self.snapshots.append(agent)
+        self._models.append(model)
         if len(self.snapshots) > self.pool_size:
             self.snapshots.pop(0)
+            self._models.pop(0)
+
+    def native_mix(self) -> Any:
+        """This pool as the native batch plays it (``fcm_agents.native._agents.OpponentMix``, its snapshots
+        on the native pass): the same draws from the env's generator. ``UnknownNetwork`` when a snapshot is of
+        a design the native pass does not know."""
+        if self._mix is None:
+            from fcm_agents.native import _agents
+            from fcm_agents.strategist import ARCHETYPES
+            from fcm_agents.strategist.archetypes import NEAR_BEST
+
+            mix = _agents.OpponentMix(list(self.kinds), [float(p) for p in self.probs], [None, *ARCHETYPES],
+                                      float(NEAR_BEST), int(self.pool_size))
+            for agent, model in zip(self.snapshots, self._models, strict=True):
+                mix.add_snapshot(_native_network(agent, model))
+            self._mix = mix
+        return self._mix
 
     def sample(self, rng: np.random.Generator, count: int) -> list[Any]:
         from fcm_agents import RandomAgent
@@ -64,7 +96,9 @@ class OpponentPool:
         for _ in range(count):
             kind = self.kinds[int(rng.choice(len(self.kinds), p=self.probs))]
             if kind == "snapshot" and self.snapshots:
-                chosen.append(self.snapshots[int(rng.integers(len(self.snapshots)))])
+                k = int(rng.integers(len(self.snapshots)))
+                seat = self.snapshots[k].with_seed(int(rng.integers(2**31)), name=f"snapshot{k}")
+                chosen.append(TimedAgent(seat, "snapshot", self.timer))
             elif kind == "heuristic":
                 chosen.append(self._heuristic)
             elif kind == "strategist":  # a fresh one per episode: a strategist keeps its game's plan
@@ -79,3 +113,13 @@ class OpponentPool:
                                          self.timer))
         return chosen
 
+
+
+def _native_network(agent: Any, model: bytes) -> Any:
+    """The native pass's network of a snapshot; ``UnknownNetwork`` saying why when the pass does not know it."""
+    network = getattr(agent.session, "network", None)
+    if network is None:  # the auto backend fell back to onnxruntime: the native backend names the reason
+        from fcm_agents.onnx_agent import _session
+
+        network = _session(model, "native").network
+    return network

@@ -107,21 +107,52 @@ class LearnerEnvs:
         """A frozen copy of the learner (ONNX bytes) joins this process's pool."""
         self.pool.add_onnx_snapshot(model)
 
+    def native_opponents(self) -> object | None:
+        """The pool as the native batch plays it (``FcmVectorEnv``'s hook): the same draws, every seat in C++.
+        None (the sub-envs then step in Python with the pool's Python agents) when the learner's network is not
+        of the family the native pass knows (the compact extractor, one hidden layer per head) or the native
+        players are not built."""
+        if not native_league(self.config):
+            return None
+        return self.pool.native_mix()
+
     def timings(self) -> dict[str, float]:
         """Seconds per stage spent in this process's sub-envs' opponents."""
         return dict(self.timer.seconds) if self.timer is not None else {}
 
 
+def native_league(config: Config) -> bool:
+    """Whether the learner's games and all their opponents can step in the native batch."""
+    from fcm_env import engines
+
+    if config.extractor != "compact" or len(config.net_arch) != 1:
+        return False
+    if engines.batch_core(engines.resolve_engine(config.engine)) is None:
+        return False
+    try:
+        from fcm_agents.native import _agents  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def make_vec_env(config: Config, timer: StageTimer):
-    """The learner's ``n_envs`` games as one SB3 VecEnv: batched in this process (``env_workers`` 1) or
-    split over ``env_workers`` processes with shared memory (``fcm_training.sb3.parallel_vec_env``)."""
+    """The learner's ``n_envs`` games as one SB3 VecEnv. Where ``native_league`` holds, one native batch in this
+    process plays them and all their opponents in C++ over ``env_workers`` threads; else they are batched in
+    this process (``env_workers`` 1) or split over ``env_workers`` processes with shared memory
+    (``fcm_training.sb3.parallel_vec_env``)."""
     from stable_baselines3.common.vec_env import VecMonitor
+
+    from fcm_env.env.vector import FcmVectorEnv
 
     from .parallel_vec_env import ParallelSb3FcmVecEnv
     from .vec_env import Sb3FcmVecEnv
 
     factory = LearnerEnvs(config, timer)
-    if config.env_workers > 1:
+    if native_league(config):  # one batch in this process: the core's threads step the games and opponents
+        venv = Sb3FcmVecEnv(venv=FcmVectorEnv(config.n_envs, factory, threads=config.env_workers))
+        venv.env_fn = factory
+    elif config.env_workers > 1:
         venv = ParallelSb3FcmVecEnv(config.n_envs, factory, workers=config.env_workers)
     else:
         venv = Sb3FcmVecEnv(config.n_envs, factory)

@@ -13,6 +13,7 @@
 
 #include "bind_data.h"
 #include "bind_network.h"
+#include "bind_opponent_mix.h"
 #include "network_search.h"
 #include "call_guard.h"
 #include "game.h"
@@ -72,6 +73,7 @@ PYBIND11_MODULE(_agents, m) {
   m.doc() = "fcm-magnate's native players (C++): the heuristic, its hidden-choice model and the strategist family";
   fcm::bind_data(m);
   fcm::players::bind_network(m);
+  fcm::players::bind_opponent_mix(m);
 
   m.def(
       "set_heuristic_tables",
@@ -286,6 +288,25 @@ PYBIND11_MODULE(_agents, m) {
       py::arg("game"), py::arg("players"), py::arg("max_decisions") = -1,
       "play the game on in place, players[i] answering player i, to its end (or max_decisions): the decisions "
       "played");
+
+  m.def(
+      "play_seats",
+      [](fcm::Game& game, const std::vector<fcm::players::Player*>& seats, int max_decisions) {
+        std::vector<fcm::Action> played;  // the GIL stays held: the players are Python agents' and not shared safely
+        py::object error = py::none();
+        try {
+          fcm::players::play_seats(game, seats, max_decisions, played);
+        } catch (const std::exception& e) {  // the moves before it stand: the caller logs them, then raises
+          error = py::str(e.what());
+        }
+        py::list out;
+        for (const auto& a : played) out.append(fcm::action_tuple(a));
+        return py::make_tuple(out, error);
+      },
+      py::arg("game"), py::arg("seats"), py::arg("max_decisions") = -1,
+      "play the game on while the seat to move has a native player (None: a Python agent's seat, where the run "
+      "stops), to its end or max_decisions moves: (the moves played as (kind, args) tuples, None or the error that "
+      "stopped the run: the moves before it stand)");
 
   m.def(
       "play_heuristic",

@@ -207,32 +207,34 @@ Network::Network(const NetworkShape& shape, NetworkWeights weights) : shape_(sha
   }
   board_t_ = transposed(w_.board, s.board_features, s.board_flat());
   vector_t_ = transposed(w_.vector, s.vector_hidden, s.vector_size);
-  mixed_.resize(static_cast<std::size_t>(s.mix) * s.height * s.width);
-  live_.resize(static_cast<std::size_t>(s.channels));
-  c1_.resize(static_cast<std::size_t>(s.conv1) * s.h1() * s.w1());
-  c2_.resize(static_cast<std::size_t>(s.board_flat()));
 }
 
-void Network::features(const float* observations, int batch, float* out) {
+void Network::features(const float* observations, int batch, float* out, NetworkScratch& scratch) const {
   const NetworkShape& s = shape_;
   const int squares = s.height * s.width;
-  std::vector<float> boards(static_cast<std::size_t>(batch) * s.board_flat());
+  scratch.mixed.resize(static_cast<std::size_t>(s.mix) * squares);
+  scratch.live.resize(static_cast<std::size_t>(s.channels));
+  scratch.c1.resize(static_cast<std::size_t>(s.conv1) * s.h1() * s.w1());
+  scratch.boards.resize(static_cast<std::size_t>(batch) * s.board_flat());
+  float* boards = scratch.boards.data();
+  float* mixed = scratch.mixed.data();
+  char* live = scratch.live.data();
   for (int b = 0; b < batch; ++b) {
     const float* obs = observations + static_cast<std::size_t>(b) * s.flat_size();
     // the channel mix: mixed[m] = relu(bias[m] + sum_c mix[m][c] * plane[c]); an all-zero plane adds nothing
     for (int c = 0; c < s.channels; ++c) {
       const float* plane = obs + static_cast<std::size_t>(c) * squares;
-      live_[static_cast<std::size_t>(c)] = !std::all_of(plane, plane + squares, [](float v) { return v == 0.0f; });
+      live[c] = !std::all_of(plane, plane + squares, [](float v) { return v == 0.0f; });
     }
-    rows_product(w_.mix.data(), s.mix, s.channels, obs, squares, squares, w_.mix_bias.data(), live_.data(),
-                 mixed_.data(), squares);
-    relu(mixed_.data(), s.mix * squares);
-    conv3x3s2(mixed_.data(), s.mix, s.height, s.width, w_.conv1, w_.conv1_bias, s.conv1, c1_.data(), patches_,
-              nonzero_);
-    conv3x3s2(c1_.data(), s.conv1, s.h1(), s.w1(), w_.conv2, w_.conv2_bias, s.conv2,
-              boards.data() + static_cast<std::size_t>(b) * s.board_flat(), patches_, nonzero_);
+    rows_product(w_.mix.data(), s.mix, s.channels, obs, squares, squares, w_.mix_bias.data(), live, mixed,
+                 squares);
+    relu(mixed, s.mix * squares);
+    conv3x3s2(mixed, s.mix, s.height, s.width, w_.conv1, w_.conv1_bias, s.conv1, scratch.c1.data(), scratch.patches,
+              scratch.nonzero);
+    conv3x3s2(scratch.c1.data(), s.conv1, s.h1(), s.w1(), w_.conv2, w_.conv2_bias, s.conv2,
+              boards + static_cast<std::size_t>(b) * s.board_flat(), scratch.patches, scratch.nonzero);
   }
-  dense_batch(boards.data(), batch, s.board_flat(), s.board_flat(), w_.board, board_t_, w_.board_bias,
+  dense_batch(boards, batch, s.board_flat(), s.board_flat(), w_.board, board_t_, w_.board_bias,
               s.board_features, out, s.features());
   dense_batch(observations + s.board_size(), batch, s.vector_size, s.flat_size(), w_.vector, vector_t_,
               w_.vector_bias, s.vector_hidden, out + s.board_features, s.features());

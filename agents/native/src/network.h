@@ -9,7 +9,7 @@
 // of every dense layer are kept transposed (input-major), so a layer is a run of contiguous axpys over its
 // outputs that skips the zero inputs (the observation and every ReLU output are mostly zeros); the
 // convolutions read the planes in the order they lie. One thread per call; no allocation per position
-// beyond the scratch a Network keeps (a Network is not shared between threads at once: call_guard.h).
+// beyond the scratch (a Network's own for one caller at a time: call_guard.h; or the caller's NetworkScratch).
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,15 @@ struct NetworkShape {
   int board_flat() const { return conv2 * h2() * w2(); }
 };
 
+// what one forward pass writes on its way (the mixed planes, the convolutions' patches): the caller's, so a
+// network's weights are shared by threads that each bring their own scratch (the native batch's seats)
+struct NetworkScratch {
+  std::vector<float> mixed, c1, boards;
+  std::vector<float> patches;  // a convolution's input patches (convolution rows x output squares)
+  std::vector<char> nonzero;   // which patch rows hold a nonzero value
+  std::vector<char> live;      // which observation planes hold a nonzero value
+};
+
 // the weights as the ONNX file holds them (row-major, PyTorch's layouts: a Linear's weight is out x in)
 struct NetworkWeights {
   std::vector<float> mix, mix_bias;                  // mix x channels, mix
@@ -59,7 +68,9 @@ class Network {
   bool has_value() const { return shape_.value_hidden > 0; }
 
   // the trunk's features of ``batch`` flat observations (batch x flat_size) into out (batch x features)
-  void features(const float* observations, int batch, float* out);
+  void features(const float* observations, int batch, float* out) { features(observations, batch, out, scratch_); }
+  // the same with the caller's scratch: a const pass, safe on threads that share the network
+  void features(const float* observations, int batch, float* out, NetworkScratch& scratch) const;
   // the policy head's hidden layer (tanh) of feature rows into out (batch x policy_hidden)
   void policy_hidden(const float* features, int batch, float* out) const;
   // one action's logit from a policy hidden row: the action layer's row for that id only
@@ -74,11 +85,7 @@ class Network {
   NetworkWeights w_;
   // transposed dense weights (in x out), for the axpy form
   std::vector<float> board_t_, vector_t_, policy_t_, value_t_;
-  // per-position scratch: the mixed planes and the two convolutions' outputs
-  std::vector<float> mixed_, c1_, c2_;
-  std::vector<float> patches_;  // a convolution's input patches (convolution rows x output squares)
-  std::vector<char> nonzero_;   // which patch rows hold a nonzero value
-  std::vector<char> live_;      // which observation planes hold a nonzero value
+  NetworkScratch scratch_;  // the one-caller form's
 };
 
 // a Network with its one-call-at-a-time flag: the Python face's calls release the GIL and use the network's

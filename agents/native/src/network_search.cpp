@@ -22,14 +22,14 @@ const Action& most_likely(const std::vector<float>& logits, const std::vector<Ac
   return *best;
 }
 
-std::vector<float> NetworkAsker::policy_logits(Network& net, Game& world, int mover) {
+std::vector<float> NetworkAsker::policy_logits(const Network& net, Game& world, int mover) {
   if (!net.has_policy()) throw std::invalid_argument("search: the policy network has no policy head");
   const NetworkShape& s = net.shape();
   observations_.resize(static_cast<std::size_t>(s.flat_size()));
   features_.resize(static_cast<std::size_t>(s.features()));
   hidden_.resize(static_cast<std::size_t>(s.policy_hidden));
   write_observation(world.state(), mover, observations_.data(), planes_);
-  net.features(observations_.data(), 1, features_.data());
+  net.features(observations_.data(), 1, features_.data(), scratch_);
   net.policy_hidden(features_.data(), 1, hidden_.data());
   std::vector<float> logits(static_cast<std::size_t>(s.num_actions), kIllegalLogit);
   if (world.current_player() == mover) {
@@ -42,7 +42,7 @@ std::vector<float> NetworkAsker::policy_logits(Network& net, Game& world, int mo
   return logits;
 }
 
-std::vector<double> NetworkAsker::values(Network& net, Game& world) {
+std::vector<double> NetworkAsker::values(const Network& net, Game& world) {
   if (!net.has_value()) throw std::invalid_argument("search: the value network has no value head");
   const GameState& state = world.state();
   const int n = state.num_players;
@@ -58,7 +58,7 @@ std::vector<double> NetworkAsker::values(Network& net, Game& world) {
   for (int p = 0; p < n; ++p) {
     write_observation(state, p, observations_.data() + static_cast<std::size_t>(p) * s.flat_size(), planes_);
   }
-  net.features(observations_.data(), n, features_.data());
+  net.features(observations_.data(), n, features_.data(), scratch_);
   net.value_logits(features_.data(), n, logits_.data());
   std::vector<double> win(static_cast<std::size_t>(n));
   for (int p = 0; p < n; ++p) win[static_cast<std::size_t>(p)] = 1.0 / (1.0 + std::exp(-static_cast<double>(logits_[static_cast<std::size_t>(p)])));

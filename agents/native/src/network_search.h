@@ -23,14 +23,15 @@ class NetworkAsker {
  public:
   // the masked logits of ``mover``'s observation by flat id: the legal ids' logits (the action layer's rows
   // for those ids only), kIllegalLogit elsewhere (every id when ``mover`` is not the one to move)
-  std::vector<float> policy_logits(Network& net, Game& world, int mover);
+  std::vector<float> policy_logits(const Network& net, Game& world, int mover);
   // LearnedValue's values of ``world``: a finished game's winners 1; else each seat's win probability
   // (sigmoid of its value logit, from its own observation, all seats in one batch), two seats combined as
   // v0 = (p0 + 1 - p1) / 2, more normalised to sum 1
-  std::vector<double> values(Network& net, Game& world);
+  std::vector<double> values(const Network& net, Game& world);
 
  private:
   StaticPlanes planes_;
+  NetworkScratch scratch_;  // its own: askers on threads may share a network
   std::vector<float> observations_, features_, hidden_, logits_;
 };
 

@@ -20,4 +20,23 @@ int play_out(Game& game, const std::vector<Player*>& seats, int max_decisions) {
   return played;
 }
 
+void play_seats(Game& game, const std::vector<Player*>& seats, int max_decisions, std::vector<Action>& played) {
+  if (static_cast<int>(seats.size()) != game.state().num_players) {
+    throw std::invalid_argument("play_seats: " + std::to_string(seats.size()) + " seats for a " +
+                                std::to_string(game.state().num_players) + "-player game");
+  }
+  while (!game.is_over() && (max_decisions < 0 || static_cast<int>(played.size()) < max_decisions)) {
+    const int player = game.current_player();
+    Player* seat = seats[static_cast<std::size_t>(player)];
+    if (seat == nullptr) return;
+    const Action a = seat->act(game, player);
+    if (!game.is_legal(a)) {
+      throw std::runtime_error("play_seats: the native player of player " + std::to_string(player) +
+                               " answered an illegal move");
+    }
+    game.apply_legal(a);
+    played.push_back(a);
+  }
+}
+
 }  // namespace fcm::players

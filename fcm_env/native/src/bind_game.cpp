@@ -36,6 +36,20 @@ struct GuardedVecEnv : VecEnv {
 };
 constexpr const char* kVecEnv = "this native VecEnv";
 
+// the C++ mix behind a Python object of a higher layer (fcm_agents.native): its opponent_mix_capsule() holds a
+// std::shared_ptr<const OpponentMix> under the capsule name kMixCapsule, so the engine knows only the face
+std::shared_ptr<const OpponentMix> opponent_mix_of(const py::object& source) {
+  if (!py::hasattr(source, "opponent_mix_capsule")) {
+    throw py::type_error("opponents: expected an opponent mix (an object with opponent_mix_capsule(), e.g. "
+                         "fcm_agents.native._agents.OpponentMix), got " + std::string(py::str(py::type::of(source))));
+  }
+  const py::object raw = source.attr("opponent_mix_capsule")();
+  if (!PyCapsule_IsValid(raw.ptr(), kMixCapsule)) throw py::type_error("opponents: opponent_mix_capsule() is not a mix's capsule");
+  const auto* mix = static_cast<const std::shared_ptr<const OpponentMix>*>(PyCapsule_GetPointer(raw.ptr(), kMixCapsule));
+  if (mix == nullptr || !*mix) throw py::type_error("opponents: the mix's capsule is empty");
+  return *mix;
+}
+
 
 py::list milestone_names() { return py::module_::import("fcm_env.native").attr("MILESTONE_NAMES"); }
 
@@ -325,12 +339,16 @@ void bind_game(py::module_& m) {
       "observe, then (a fresh copy of the row, a fresh int8 mask of player's legal ids: zeros when another "
       "player is to move): the AEC env's observation in one call");
 
-  py::class_<GuardedVecEnv>(m, "VecEnv", "a batch of single-agent games with random-legal opponents, stepped in C++")
+  py::class_<GuardedVecEnv>(m, "VecEnv",
+                            "a batch of single-agent games stepped in C++: random-legal opponents, or those an opponent "
+                            "mix draws (opponents: an object whose opponent_mix_capsule() hands over a C++ OpponentMix, "
+                            "as fcm_agents.native._agents.OpponentMix does)")
       .def(py::init([](int num_envs, int num_players, const std::string& variant, int max_rounds,
                        const std::string& reward, std::optional<std::string> shaping, int learner_seat,
                        bool truncation_as_termination, std::optional<std::pair<int64_t, int64_t>> game_seeds,
-                       int threads) {
+                       int threads, const py::object& opponents) {
              VecEnvConfig c;
+             if (!opponents.is_none()) c.opponents = opponent_mix_of(opponents);
              c.num_envs = num_envs;
              c.num_players = num_players;
              c.variant = variant;
@@ -345,7 +363,7 @@ void bind_game(py::module_& m) {
            }),
            py::arg("num_envs"), py::arg("num_players"), py::arg("variant"), py::arg("max_rounds"), py::arg("reward"),
            py::arg("shaping"), py::arg("learner_seat"), py::arg("truncation_as_termination"), py::arg("game_seeds"),
-           py::arg("threads"))
+           py::arg("threads"), py::arg("opponents") = py::none())
       .def("reset", [](GuardedVecEnv& v, const std::vector<int64_t>& seeds, const std::vector<uint64_t>& entropy,
                        py::array obs, py::array masks) {
         const CallGuard guard(v.use, kVecEnv);

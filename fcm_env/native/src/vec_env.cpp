@@ -126,8 +126,19 @@ void VecEnv::start(Sub& sub, int64_t seed) {
   sub.game.advance();
   sub.learner = config_.learner_seat < 0 ? static_cast<int>(rng.integers(0, n)) : config_.learner_seat;
   sub.opponents.assign(static_cast<std::size_t>(n), std::nullopt);
-  for (int p = 0; p < n; ++p) {  // opponents[k] plays the k-th player id other than the learner's
-    if (p != sub.learner) sub.opponents[static_cast<std::size_t>(p)].emplace(static_cast<uint64_t>(rng.integers(0, int64_t{1} << 31)));
+  sub.players.clear();
+  if (config_.opponents) {  // the k-th player drawn plays the k-th player id other than the learner's
+    auto drawn = config_.opponents->draw(rng, n - 1);
+    if (static_cast<int>(drawn.size()) != n - 1) throw std::logic_error("an opponent mix drew the wrong number of seats");
+    sub.players.resize(static_cast<std::size_t>(n));
+    std::size_t k = 0;
+    for (int p = 0; p < n; ++p) {
+      if (p != sub.learner) sub.players[static_cast<std::size_t>(p)] = std::move(drawn[k++]);
+    }
+  } else {
+    for (int p = 0; p < n; ++p) {  // opponents[k] plays the k-th player id other than the learner's
+      if (p != sub.learner) sub.opponents[static_cast<std::size_t>(p)].emplace(static_cast<uint64_t>(rng.integers(0, int64_t{1} << 31)));
+    }
   }
   sub.planes = static_planes(*sub.game.state().board);
   play_opponents(sub);
@@ -137,6 +148,16 @@ void VecEnv::play_opponents(Sub& sub) {
   Game& g = sub.game;
   while (!g.is_over() && g.current_player() != sub.learner) {
     const int player = g.current_player();
+    if (!sub.players.empty()) {
+      SeatPlayer& seat = *sub.players[static_cast<std::size_t>(player)];
+      const Action a = seat.act(g, player);
+      if (!g.is_legal(a)) {
+        throw std::runtime_error("opponent " + seat.name() + " (player_" + std::to_string(player) +
+                                 ") chose an illegal action for " + decision_name(g.pending()->decision));
+      }
+      g.apply_legal(a);
+      continue;
+    }
     const auto& legal = g.legal_actions();
     Pcg64& rng = *sub.opponents[static_cast<std::size_t>(player)];
     const Action a = legal[static_cast<std::size_t>(rng.integers(0, static_cast<int64_t>(legal.size())))];

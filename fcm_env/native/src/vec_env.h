@@ -1,5 +1,6 @@
 // A batch of single-agent games stepped in C++ (fcm_env.env.FcmVectorEnv with engine="native"): each
-// game has one learner and random-legal opponents played inside the core, the learners' observations and
+// game has one learner and opponents played inside the core (random-legal ones, or the players an
+// OpponentMix draws: fcm_agents.native builds mixes of its native players; the engine knows only the face), the learners' observations and
 // masks are written into the caller's batch buffers, finished games are reset in the same step (SB3's
 // same-step auto-reset), and the work is split over a small pool of threads with the GIL released.
 //
@@ -59,6 +60,28 @@ class ThreadPool {
   std::exception_ptr error_;
 };
 
+// a player of one opponent's seat for one episode (the learner's opponents inside the batch)
+class SeatPlayer {
+ public:
+  virtual ~SeatPlayer() = default;
+  // ``player``'s move in ``game`` (legal: the batch checks it and names the seat's player if not)
+  virtual Action act(Game& game, int player) = 0;
+  // what the batch's error names
+  virtual std::string name() const = 0;
+};
+
+// who the opponents of an episode are: drawn at each reset from the sub-env's generator, just after the
+// learner's seat, as the Python env's opponent_sampler(np_random) draws them. draw is called from the pool's
+// threads at once (it must only read what it shares); the players it returns belong to one sub-env.
+class OpponentMix {
+ public:
+  virtual ~OpponentMix() = default;
+  virtual std::vector<std::unique_ptr<SeatPlayer>> draw(Pcg64& rng, int count) const = 0;
+};
+
+// the name of the Python capsule that hands a std::shared_ptr<const OpponentMix> from module to module
+constexpr const char* kMixCapsule = "fcm.OpponentMix";
+
 struct VecEnvConfig {
   int num_envs = 1, num_players = 4, max_rounds = 30, threads = 1;
   std::string variant = "standard";
@@ -67,6 +90,7 @@ struct VecEnvConfig {
   int learner_seat = 0;  // -1: random
   bool truncation_as_termination = false;
   std::optional<std::pair<int64_t, int64_t>> game_seeds;  // draw game seeds from [lo, hi)
+  std::shared_ptr<const OpponentMix> opponents;  // none: random-legal opponents
 };
 
 class VecEnv {
@@ -98,7 +122,8 @@ class VecEnv {
     std::optional<Pcg64> rng;  // FcmSingleAgentEnv.np_random
     Game game, final_game;
     int learner = 0, final_learner = 0;
-    std::vector<std::optional<Pcg64>> opponents;  // by player id (none for the learner)
+    std::vector<std::optional<Pcg64>> opponents;  // by player id (none for the learner): random-legal seats
+    std::vector<std::unique_ptr<SeatPlayer>> players;  // by player id: the mix's seats (when it has one)
     std::vector<float> planes;  // the map's fixed observation planes
     RowMark mark;               // what the learner's row in the batch buffer shows
   };
