@@ -20,7 +20,6 @@ the legal ids only, with its own generator: ``seed`` makes it reproducible and
 from __future__ import annotations
 
 import copy
-
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any

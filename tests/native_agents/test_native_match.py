@@ -8,12 +8,12 @@ import pytest
 
 pytest.importorskip("fcm_agents.native._agents", reason="the native players are not built")
 
-from fcm_agents import RandomAgent  # noqa: E402
-from fcm_agents.match import native_seats, play_game  # noqa: E402
-from fcm_agents.shipped_policy import ShippedPolicy  # noqa: E402
-from fcm_agents.native import NativeHeuristicAgent, NativeStrategistAgent  # noqa: E402
-from fcm_agents.onnx_agent import OnnxAgent  # noqa: E402
-from fcm_env.engines import new_game  # noqa: E402
+from fcm_agents import RandomAgent
+from fcm_agents.match import native_seats, play_game
+from fcm_agents.native import NativeHeuristicAgent, NativeStrategistAgent
+from fcm_agents.onnx_agent import OnnxAgent
+from fcm_agents.shipped_policy import ShippedPolicy
+from fcm_env.engines import new_game
 
 
 def _table(players: int) -> list:

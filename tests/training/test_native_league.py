@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("fcm_agents.native._agents", reason="the native players are not built")
 
-from fcm_agents.models import shipped_model_path, shipped_value_path  # noqa: E402
-from fcm_agents.native import _agents  # noqa: E402
-from fcm_env.env.vector import FcmVectorEnv  # noqa: E402
-from fcm_env.native import _core  # noqa: E402
-from fcm_training.sb3.opponents import OpponentPool  # noqa: E402
-from fcm_training.sb3.selfplay import Config, LearnerEnvs, native_league  # noqa: E402
+from fcm_agents.models import shipped_model_path, shipped_value_path
+from fcm_agents.native import _agents
+from fcm_env.env.vector import FcmVectorEnv
+from fcm_env.native import _core
+from fcm_training.sb3.opponents import OpponentPool
+from fcm_training.sb3.selfplay import Config, LearnerEnvs, native_league
 
 EVERY_KIND = {"snapshot": 0.4, "random": 0.2, "heuristic": 0.2, "strategist": 0.2}
 
