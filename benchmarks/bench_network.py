@@ -4,10 +4,11 @@
 
 Positions come from random legal games on the native engine (every third decision, the player to move).
 Each round times, one after the other (so both run under the same load), ``session.run`` of every output
-for the shipped policy-value file of ``--players`` and for the 2-player value network, on the native pass
+for the shipped policy-value file of ``--players``, the 2-player value network and the light network of
+``--players`` (``fcm_agents.models.LIGHT_FILES``), on the native pass
 (``fcm_agents.native.network.NativeSession``) and on onnxruntime (one thread), at batch 1 and 64; then the
 medians over the rounds, in microseconds per position, and onnxruntime's time over the native one.
-``--designs`` times the native pass of the shipped design and of two lighter ones (random weights) instead.
+``--designs`` times the native pass of the shipped design and of lighter ones (random weights) instead.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 import numpy as np
 
 import fcm_env
-from fcm_agents.models import shipped_model_path, shipped_value_path
+from fcm_agents.models import shipped_light_path, shipped_model_path, shipped_value_path
 from fcm_agents.native.network import NativeSession
 from fcm_agents.onnx_agent import _reference_session
 
@@ -59,6 +60,7 @@ DESIGNS = {
     "shipped: mix 8, conv 16/32, board 128, vector 128, head 128": (8, 16, 32, 128, 128, 128),
     "lighter: mix 4, conv 8/16, board 64, vector 128, head 128": (4, 8, 16, 64, 128, 128),
     "lightest: mix 4, conv 8/16, board 64, vector 64, head 64": (4, 8, 16, 64, 64, 64),
+    "shipped light: mix 3, conv 6/12, board 64, vector 64, head 64": (3, 6, 12, 64, 64, 64),
 }
 
 
@@ -121,6 +123,9 @@ def main() -> None:
         return
     files = [(f"policy_{args.players}p (policy-value)", shipped_model_path(args.players), True),
              ("value_2p (value)", shipped_value_path(2), False)]
+    light = shipped_light_path(args.players)
+    if light is not None:
+        files.append((f"light_{args.players}p (policy-value)", light, True))
     for label, path, policy in files:
         reference = _reference_session(str(path))
         native = NativeSession(str(path), reference)

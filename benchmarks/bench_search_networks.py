@@ -43,20 +43,34 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=0.2)
     parser.add_argument("--seed", type=int, default=600)
+    parser.add_argument("--student", action="append", default=[], metavar="PLAYERS=FILE",
+                        help="also the search with this policy-value file as prior and value at that table size "
+                             "(policy_model=FILE: a distilled lighter network, python -m fcm_training.distill student)")
+    parser.add_argument("--no-callbacks", action="store_true", help="leave out the onnxruntime-callbacks row")
     args = parser.parse_args()
     plain = f"seconds={args.seconds},engine=native"
     policy = f"{plain},prior=policy"
     runs = {"plain": (plain, "onnxruntime"), "prior=policy, onnxruntime callbacks": (policy, "onnxruntime"),
             "prior=policy, networks in the core": (policy, "auto")}
+    if args.no_callbacks:
+        del runs["prior=policy, onnxruntime callbacks"]
+    students: dict[str, list[str]] = {}
+    for item in args.student:
+        size, _, path = item.partition("=")
+        students.setdefault(size, []).append(path)
     print(f"search:seconds={args.seconds}, {args.positions} positions per player count, one after the other\n")
     for players in (int(p) for p in args.players.split(",")):
-        got: dict[str, list[int]] = {name: [] for name in runs}
+        table = dict(runs)
+        for path in students.get(str(players), []):
+            table[f"prior=policy,policy_model={Path(path).name}"] = (
+                f"{policy},policy_model={path}", "auto")
+        got: dict[str, list[int]] = {name: [] for name in table}
         for game in positions(players, args.positions, args.seed + 100 * players):
-            for name, (spec, backend) in runs.items():
+            for name, (spec, backend) in table.items():
                 got[name].append(iterations(spec, game, backend))
         for name, values in got.items():
             ratio = statistics.median(v / max(1, p) for v, p in zip(values, got["plain"], strict=True))
-            print(f"{players} players  {name:38s} {statistics.median(values):7.0f} iterations/decision  "
+            print(f"{players} players  {name:40s} {statistics.median(values):7.0f} iterations/decision  "
                   f"{ratio:5.2f}x plain")
     policy_model.SEARCH_BACKEND = "onnxruntime"
 

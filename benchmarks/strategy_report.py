@@ -5,6 +5,7 @@ the round of its first sale, over many games against a field of heuristics.
     python benchmarks/strategy_report.py --agent policy --players 2 --games 200 --seed 81000000
     python benchmarks/strategy_report.py --family --games 100 --seed 83000000   # a table per archetype
     python benchmarks/strategy_report.py --distinct --games 200 --seed 84000000  # strategists against each other
+    python benchmarks/strategy_report.py --agent policy --field policy --games 40 --seed 85000000  # the mirror
 
 ``--family`` runs the report once per strategist archetype and for the default (``--agent`` is then
 ignored). ``--distinct`` plays every seat with a strategist (the default, each seat its own seed) on
@@ -99,6 +100,18 @@ def summary(rows: list[dict]) -> dict:
     return out
 
 
+def games_with_a_sale(rows: list[dict]) -> str:
+    """How many games saw any seat sell food or drink (issue 56's mirror report: a game played, not one that
+    tips and the CFO's share end), and how many distinct final cash vectors the games had."""
+    games: dict[int, list[dict]] = {}
+    for r in rows:
+        games.setdefault(r["game"], []).append(r)
+    sold = sum(any(r["first_sale"] is not None for r in seats) for seats in games.values())
+    outcomes = {tuple(r["cash"] for r in sorted(seats, key=lambda r: r["seat"])) for seats in games.values()}
+    return (f"games in which a seat sold food or drink: {sold}/{len(games)} ({sold / len(games):.0%}); "
+            f"distinct final cash vectors: {len(outcomes)}")
+
+
 def table(agent: str, mine: dict, field: dict) -> str:
     lines = [f"| | {agent} | the field's seats |", "|---|---|---|"]
     for key, value in mine.items():
@@ -181,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     mine = [r for r in rows if r["agent"]]
     print(table(args.agent, summary(mine), summary([r for r in rows if not r["agent"]])))
     print()
+    print(games_with_a_sale(rows))
     print(staffs(mine))
     return 130 if interrupted else 0
 

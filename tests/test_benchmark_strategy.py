@@ -24,3 +24,5 @@ def test_the_report_reads_what_each_seat_built(tmp_path, capsys):
         assert r["first_sale"] is None or 1 <= r["first_sale"] <= 4
     text = capsys.readouterr().out
     assert "| restaurants |" in text and "different staffs at the end in 2 games" in text
+    sold = sum(any(r["first_sale"] is not None for r in rows if r["game"] == g) for g in (0, 1))
+    assert f"games in which a seat sold food or drink: {sold}/2" in text

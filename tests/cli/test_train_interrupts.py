@@ -4,7 +4,9 @@ evaluation, each followed by the ``--resume`` that the one-line message gives.
 Each check: the command exits after the signal (within ``HANG_S``: a hang check; the 2 s target is
 measured by ``benchmarks/bench_stop.py``), with exit code 130 (SIGINT) or 143 (SIGTERM), one line on stderr and no traceback (the env
 worker processes ignore SIGINT: the trainer kills them); what the line says was kept is on disk; and the
-resume continues from there and finishes. A tiny network and 2 env processes (``env_workers: 2``).
+resume continues from there and finishes. A tiny network and 2 env processes (``env_workers: 2`` on the
+Python engine); SIGTERM during PPO also on the native league (the games and opponents in the native batch,
+two threads, no worker process).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
 from cli_helpers import HANG_S, fcm_env_vars
 
@@ -27,7 +30,7 @@ TINY = {
     "batch_size": 64, "n_epochs": 1, "total_timesteps": 1_000_000, "snapshot_every": 128, "eval_every": 256,
     "eval_games": 2, "eval_opponents": ["random"], "checkpoint_every": 256, "keep_checkpoints": 2,
     "progress_bar": False, "board_channels": 4, "board_features": 16, "vector_hidden": 16, "net_arch": [16],
-    "bc_rounds": 1, "bc_games": 2, "bc_holdout_games": 2, "bc_epochs": 1, "out_dir": "run",
+    "bc_rounds": 1, "bc_games": 2, "bc_holdout_games": 2, "bc_epochs": 1, "out_dir": "run", "engine": "python",
 }
 
 
@@ -130,12 +133,16 @@ def test_ctrl_c_during_behaviour_cloning_keeps_nothing_of_it_and_resume_starts_t
     assert "[bc round 1]" in done.stdout and _final_steps(tmp_path / "run") == 256
 
 
-def test_sigterm_during_ppo_keeps_the_last_whole_update_and_resume_continues_from_it(tmp_path):
-    _config(tmp_path)
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_sigterm_during_ppo_keeps_the_last_whole_update_and_resume_continues_from_it(tmp_path, engine):
+    if engine == "native":
+        pytest.importorskip("fcm_agents.native._agents", reason="the native players are not built")
+    _config(tmp_path, engine=engine)
     proc = _start(tmp_path)
     run = tmp_path / "run"
     _wait_for(proc, tmp_path, lambda: (run / "checkpoints" / "step_256.zip").exists())
     workers = _workers(proc.pid)
+    assert bool(workers) == (engine == "python")  # the native league steps its games on threads
     for pid in workers:  # a SIGINT that reaches the worker processes alone changes nothing
         os.kill(pid, signal.SIGINT)
     time.sleep(0.5)
@@ -156,7 +163,7 @@ def test_sigterm_during_ppo_keeps_the_last_whole_update_and_resume_continues_fro
     assert state["steps"] == steps and state["pool"] and max(state["pool"]) <= steps
     assert all((run / "checkpoints" / "pool" / f"step_{s}.onnx").is_file() for s in state["pool"])
     assert len(list((run / "checkpoints").glob("step_*.zip"))) <= 2  # keep_checkpoints: 2
-    assert workers and not [pid for pid in workers if _alive(pid)]
+    assert not [pid for pid in workers if _alive(pid)]
 
     done = _resume(line, tmp_path, "--set", f"total_timesteps={steps + 256}")
     assert done.returncode == 0, done.stderr

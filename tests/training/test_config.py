@@ -49,7 +49,8 @@ def lines_of(settings: dict) -> list[str]:
     ({"extractor": "transformer"},
      "config: extractor: must be 'cnn', 'compact' or 'spatial', got 'transformer'"),
     ({"opponents": {"grandmaster": 1.0}},
-     "config: opponents.grandmaster: must be 'snapshot', 'random', 'heuristic' or 'strategist', got 'grandmaster'"),
+     ("config: opponents.grandmaster: must be 'snapshot', 'random', 'heuristic', 'strategist' or 'frozen', "
+      "got 'grandmaster'")),
     ({"opponents": {"random": 0.0}}, "config: opponents: the probabilities must sum to more than 0"),
     ({"device": "gpu"}, "config: device: expected auto, cpu, cuda, cuda:N or mps, got 'gpu'"),
     ({"train_seeds": [0, 100], "eval_seeds": [50, 150], "eval_games": 10},

@@ -13,17 +13,18 @@ pytest.importorskip("fcm_agents.native._agents", reason="the native players are 
 
 from fcm_agents.models import shipped_model_path, shipped_value_path
 from fcm_agents.native import _agents
+from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 from fcm_env.env.vector import FcmVectorEnv
 from fcm_env.native import _core
 from fcm_training.sb3.opponents import OpponentPool
 from fcm_training.sb3.selfplay import Config, LearnerEnvs, native_league
 
-EVERY_KIND = {"snapshot": 0.4, "random": 0.2, "heuristic": 0.2, "strategist": 0.2}
+EVERY_KIND = {"snapshot": 0.3, "random": 0.2, "heuristic": 0.15, "strategist": 0.2, "frozen": 0.15}
 
 
 def _config(players: int, opponents: dict[str, float], max_rounds: int = 8) -> Config:
     return dataclasses.replace(Config(), num_players=players, max_rounds=max_rounds, opponents=opponents,
-                               engine="native", n_envs=4, net_arch=[128])
+                               engine="native", n_envs=4, net_arch=[128], frozen_model="shipped")
 
 
 class _PythonOnly(LearnerEnvs):
@@ -64,7 +65,7 @@ def test_the_native_batch_plays_the_games_of_the_python_pool_seat_by_seat(player
         episodes += int((got[2] | got[3]).sum())
         seen |= {agent.name.split(":")[0].rstrip("0123456789") for e in python.envs for agent in e.opponents.values()}
     assert episodes >= 2  # new games started in the same step, and their opponents drawn again, alike
-    assert seen == {"snapshot", "random", "heuristic", "strategist"}
+    assert seen == {"snapshot", "random", "heuristic", "strategist", "frozen"}
 
 
 def test_a_snapshot_seat_samples_from_a_generator_of_its_own():
@@ -114,6 +115,14 @@ def test_a_mix_refuses_what_it_cannot_play_with_the_reason():
     with pytest.raises(ValueError, match="policy head"):
         mix.add_snapshot(value_only)
     assert mix.snapshots == 0
+    frozen_only = _agents.OpponentMix(["frozen"], [1.0], [None], 0.06, 1)
+    with pytest.raises(ValueError, match="policy head"):
+        frozen_only.set_frozen(value_only)
+    with pytest.raises(RuntimeError, match="no frozen policy is set"):
+        _core.VecEnv(2, 2, "standard", 10, "win", None, -1, True, None, 1, frozen_only).reset(
+            [1, 2], [0, 0], np.zeros((2, FLAT_SIZE), np.float32), np.zeros((2, NUM_ACTIONS), bool))
+    with pytest.raises(ValueError, match="frozen opponent needs frozen_model"):
+        Config(opponents={"frozen": 1.0})
     with pytest.raises(TypeError, match="opponent mix"):
         _core.VecEnv(2, 2, "standard", 10, "win", None, -1, True, None, 1, object())
 

@@ -41,7 +41,7 @@ Int = Annotated[int, BeforeValidator(_not_a_bool)]
 Positive = Annotated[Int, Field(ge=1)]
 NonNegative = Annotated[Int, Field(ge=0)]
 SeedRange = Annotated[list[Annotated[Int, Field(ge=0)]], Field(min_length=2, max_length=2)]
-OPPONENT_KINDS = ("snapshot", "random", "heuristic", "strategist")
+OPPONENT_KINDS = ("snapshot", "random", "heuristic", "strategist", "frozen")
 #: the names of fcm_training.sb3.features.EXTRACTORS (kept here so checking a config does not import torch)
 EXTRACTOR_NAMES = ("cnn", "compact", "spatial")
 Variant = Literal[VARIANTS]  # type: ignore[valid-type]
@@ -102,6 +102,9 @@ class Config:
         default_factory=lambda: {"snapshot": 0.5, "random": 0.4, "heuristic": 0.1})
     snapshot_every: Positive = 20_000
     pool_size: Positive = 5
+    #: the policy a ``frozen`` opponent plays greedily (never updated: an exploiter's target): an exported
+    #: ``.onnx`` policy, or ``shipped`` (the shipped policy of the table's size)
+    frozen_model: str | None = None
     # seeds: training maps and evaluation maps never overlap
     train_seeds: SeedRange = Field(default_factory=lambda: [0, 1_000_000])
     eval_seeds: SeedRange = Field(default_factory=lambda: [10_000_000, 10_000_200])
@@ -167,6 +170,14 @@ class Config:
             raise ValueError(f"train_seeds {self.train_seeds} holds fewer seeds than the behaviour-cloning "
                              "games "
                              f"(bc_rounds x bc_games = {self.bc_rounds * self.bc_games})")
+        if self.opponents.get("frozen", 0) > 0 and not self.frozen_model:
+            raise ValueError("opponents: a frozen opponent needs frozen_model (an exported .onnx policy, or shipped)")
+        if self.frozen_model and self.frozen_model != "shipped":
+            from pathlib import Path
+
+            if not self.frozen_model.endswith(".onnx") or not Path(self.frozen_model).is_file():
+                raise ValueError(f"frozen_model: no .onnx policy at {self.frozen_model} (an exported .onnx policy, "
+                                 "or shipped)")
         if self.critic_warmup_steps and not self.init_from:
             raise ValueError("critic_warmup_steps needs init_from: a fresh network has no trained actor to keep")
         if self.init_from and self.init_from != "shipped":

@@ -82,8 +82,19 @@ def main(argv: list[str] | None = None) -> int:
                       help="first seed of the per-round games (model selection; final tables use 20000000+)")
     loop.add_argument("--eval-opponent", default="heuristic", help="the agent in every other seat of those games")
     loop.add_argument("--out", type=Path, required=True, help="a folder: loop.json, curve.jsonl, round-R/")
+    student = sub.add_parser("student", help="distil a lighter network of the family from the shipped files "
+                             "(its agreement with them on held-out games: report.json)")
+    student.add_argument("--players", type=int, default=2)
+    student.add_argument("--games", type=int, default=80, help="games whose every decision is a training position")
+    student.add_argument("--held-out", type=int, default=12, help="games of other seeds whose positions are measured")
+    student.add_argument("--epochs", type=int, default=12)
+    student.add_argument("--seed", type=int, default=0)
+    student.add_argument("--sizes", default="mix=3,channels=6,board_features=64,vector_hidden=64,head=64",
+                         help="the student's layer sizes (the shipped: mix=8,channels=16,board_features=128,"
+                              "vector_hidden=128,head=128)")
+    student.add_argument("--out", type=Path, required=True, help="a folder: student_<N>p.onnx and report.json")
     args = parser.parse_args(argv)
-    for name in ("games", "workers", "epochs", "chunk", "players", "max_rounds", "rounds"):
+    for name in ("games", "workers", "epochs", "chunk", "players", "max_rounds", "rounds", "held_out"):
         if getattr(args, name, 2) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
     start = time.perf_counter()
@@ -93,7 +104,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "loop":
         return _guarded("loop", f"finished chunks and rounds are kept in {args.out}: run the same command to go on",
                         lambda: _loop(args))
+    if args.command == "student":
+        return _guarded("student", "nothing written", lambda: _student(args))
     return _guarded("fit", "nothing written", lambda: _fit(args, start))
+
+
+def _student(args: argparse.Namespace) -> int:
+    from .student import LIGHT, distil
+
+    sizes = {}
+    for part in args.sizes.split(","):
+        name, _, value = part.partition("=")
+        if name.strip() not in LIGHT or not value.strip().isdigit() or int(value) < 1:
+            raise ValueError(f"--sizes: {part!r} is not NAME=POSITIVE_INT with NAME one of {', '.join(LIGHT)}")
+        sizes[name.strip()] = int(value)
+    distil(args.players, args.games, args.held_out, args.out, {**LIGHT, **sizes}, epochs=args.epochs, seed=args.seed)
+    return 0
 
 
 def _guarded(command: str, kept: str, work: Callable[[], int]) -> int:

@@ -23,7 +23,7 @@ from torch import nn
 from fcm_env.encoding import FLAT_SIZE, NUM_ACTIONS
 
 from ..common.export import name_format
-from ..value.network import HEAD, ValueNet, init_from_policy
+from ..value.network import ValueNet, init_from_policy
 
 MASKED = -1e9
 #: what the model files' JSON says of their graph (``fcm_agents.models``)
@@ -33,10 +33,12 @@ FORMAT = "policy-value/1"
 class PolicyValueNet(ValueNet):
     """``(observation, action_mask) -> (action, masked_logits, value_logit)``."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.policy_hidden = nn.Linear(self.value_hidden.in_features, HEAD)
-        self.action_out = nn.Linear(HEAD, NUM_ACTIONS)
+    def __init__(self, **sizes: int) -> None:
+        """``sizes``: ``ValueNet``'s (the shipped ones by default); the policy head is as wide as the value head."""
+        super().__init__(**sizes)
+        head = self.sizes["head"]
+        self.policy_hidden = nn.Linear(self.value_hidden.in_features, head)
+        self.action_out = nn.Linear(head, NUM_ACTIONS)
 
     def logits(self, features: torch.Tensor) -> torch.Tensor:
         return self.action_out(torch.tanh(self.policy_hidden(features)))

@@ -1,5 +1,5 @@
 """The opponent pool of self-play: frozen snapshots of the learner, the heuristic, the strategist family,
-the random agent.
+the random agent, and a frozen policy (an exploiter's target, played greedily).
 
 Snapshots are exported to ONNX when they are taken and played with the native forward pass where it knows
 the network (else onnxruntime) through ``agents.OnnxAgent``, sampling from the masked policy: a snapshot
@@ -8,7 +8,8 @@ cannot change with the learner. A ``strategist`` seat is one of the strategist f
 archetype, each equally likely, so a league sees every plan.
 
 Each seat of an episode draws from the env's generator, in order: its kind (by the probabilities), then a
-snapshot's index and sampling seed, a strategist's archetype and seed, or a random player's seed. Every
+snapshot's index and sampling seed, a strategist's archetype and seed, or a random player's seed (a frozen
+seat draws nothing). Every
 seat owns what it draws: a snapshot seat samples from a generator of its own, so a game's moves do not
 depend on which other games run beside it.
 
@@ -21,20 +22,21 @@ under ``opponent/<kind>`` (``fcm_training.sb3.timing``); in it, they are part of
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .timing import StageTimer, TimedAgent
 
-KINDS = ("snapshot", "random", "heuristic", "strategist")
+KINDS = ("snapshot", "random", "heuristic", "strategist", "frozen")
 
 
 class OpponentPool:
     """Samples the opponents of each episode with the configured probabilities."""
 
     def __init__(self, probabilities: dict[str, float], pool_size: int, timer: StageTimer | None = None,
-                 seed: int = 0):
+                 seed: int = 0, frozen: str | Path | bytes | None = None):
         from fcm_agents import HeuristicAgent
 
         unknown = set(probabilities) - set(KINDS)
@@ -50,6 +52,15 @@ class OpponentPool:
         self.probs = weights / weights.sum()
         self._heuristic = TimedAgent(HeuristicAgent(name="heuristic"), "heuristic", self.timer)
         self._seed = seed
+        if probabilities.get("frozen", 0) > 0 and frozen is None:
+            raise ValueError("opponents: a frozen opponent needs the policy it plays (frozen=PATH)")
+        self._frozen_model = None if frozen is None else (
+            bytes(frozen) if isinstance(frozen, (bytes, bytearray)) else Path(frozen).read_bytes())
+        self._frozen: Any = None
+        if self._frozen_model is not None:
+            from fcm_agents.onnx_agent import OnnxAgent
+
+            self._frozen = OnnxAgent(self._frozen_model, name="frozen", deterministic=True)
         self._mix: Any = None  # the native batch's twin of this pool, once asked for
         self._models: list[bytes] = []  # the snapshots' ONNX bytes, oldest first
 
@@ -86,6 +97,8 @@ class OpponentPool:
                                       float(NEAR_BEST), int(self.pool_size))
             for agent, model in zip(self.snapshots, self._models, strict=True):
                 mix.add_snapshot(_native_network(agent, model))
+            if self._frozen is not None:
+                mix.set_frozen(_native_network(self._frozen, self._frozen_model))
             self._mix = mix
         return self._mix
 
@@ -99,6 +112,8 @@ class OpponentPool:
                 k = int(rng.integers(len(self.snapshots)))
                 seat = self.snapshots[k].with_seed(int(rng.integers(2**31)), name=f"snapshot{k}")
                 chosen.append(TimedAgent(seat, "snapshot", self.timer))
+            elif kind == "frozen":  # greedy: it draws nothing
+                chosen.append(TimedAgent(self._frozen, "frozen", self.timer))
             elif kind == "heuristic":
                 chosen.append(self._heuristic)
             elif kind == "strategist":  # a fresh one per episode: a strategist keeps its game's plan

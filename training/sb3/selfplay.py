@@ -87,7 +87,7 @@ class LearnerEnvs:
             config = self.config
             # snapshot opponents sample with a generator of their own in every process
             self._pool = OpponentPool(config.opponents, config.pool_size, self.timer,
-                                      seed=config.seed + 100_003 * worker_index())
+                                      seed=config.seed + 100_003 * worker_index(), frozen=frozen_path(config))
         return self._pool
 
     def sample(self, env_rng: np.random.Generator) -> list:
@@ -119,6 +119,17 @@ class LearnerEnvs:
     def timings(self) -> dict[str, float]:
         """Seconds per stage spent in this process's sub-envs' opponents."""
         return dict(self.timer.seconds) if self.timer is not None else {}
+
+
+def frozen_path(config: Config) -> Path | None:
+    """The file a frozen opponent plays (``frozen_model``; ``shipped``: the shipped policy of the table's size)."""
+    if not config.frozen_model:
+        return None
+    if config.frozen_model == "shipped":
+        from fcm_agents.models import shipped_model_path
+
+        return Path(shipped_model_path(config.num_players))
+    return Path(config.frozen_model)
 
 
 def native_league(config: Config) -> bool:

@@ -26,26 +26,31 @@ PREFIX = "policy.features_extractor."
 class ValueNet(nn.Module):
     """``observation [B, FLAT] -> value_logit [B]``."""
 
-    def __init__(self) -> None:
+    def __init__(self, mix: int = MIX, channels: int = CHANNELS, board_features: int = BOARD_FEATURES,
+                 vector_hidden: int = VECTOR_HIDDEN, head: int = HEAD) -> None:
+        """The shipped sizes by default; smaller ones make the lighter designs of the same family (a student
+        distilled from the shipped files: ``fcm_training.distill.student``)."""
         super().__init__()
-        channels, height, width = BOARD_SHAPE
-        self.board_size = channels * height * width
-        self.mix = nn.Parameter(torch.randn(MIX, channels) / channels**0.5)
-        self.mix_bias = nn.Parameter(torch.zeros(MIX, 1))
-        self.conv1 = nn.Conv2d(MIX, CHANNELS, kernel_size=3, padding=1, stride=2)
-        self.conv2 = nn.Conv2d(CHANNELS, 2 * CHANNELS, kernel_size=3, padding=1, stride=2)
+        planes, height, width = BOARD_SHAPE
+        self.sizes = {"mix": mix, "channels": channels, "board_features": board_features,
+                      "vector_hidden": vector_hidden, "head": head}
+        self.board_size = planes * height * width
+        self.mix = nn.Parameter(torch.randn(mix, planes) / planes**0.5)
+        self.mix_bias = nn.Parameter(torch.zeros(mix, 1))
+        self.conv1 = nn.Conv2d(mix, channels, kernel_size=3, padding=1, stride=2)
+        self.conv2 = nn.Conv2d(channels, 2 * channels, kernel_size=3, padding=1, stride=2)
         with torch.no_grad():
-            flat = self.conv2(self.conv1(torch.zeros(1, MIX, height, width))).numel()
-        self.board_head = nn.Linear(flat, BOARD_FEATURES)
-        self.vector_head = nn.Linear(VECTOR_SIZE, VECTOR_HIDDEN)
-        self.value_hidden = nn.Linear(BOARD_FEATURES + VECTOR_HIDDEN, HEAD)
-        self.value_out = nn.Linear(HEAD, 1)
+            flat = self.conv2(self.conv1(torch.zeros(1, mix, height, width))).numel()
+        self.board_head = nn.Linear(flat, board_features)
+        self.vector_head = nn.Linear(VECTOR_SIZE, vector_hidden)
+        self.value_hidden = nn.Linear(board_features + vector_hidden, head)
+        self.value_out = nn.Linear(head, 1)
 
     def features(self, observation: torch.Tensor) -> torch.Tensor:
-        """The trunk's ``[B, BOARD_FEATURES + VECTOR_HIDDEN]`` features (the policy's extractor's)."""
+        """The trunk's ``[B, board_features + vector_hidden]`` features (the policy's extractor's)."""
         channels, height, width = BOARD_SHAPE
         planes = observation[:, : self.board_size].reshape(-1, channels, height * width)
-        mixed = F.relu(torch.matmul(self.mix, planes) + self.mix_bias).reshape(-1, MIX, height, width)
+        mixed = F.relu(torch.matmul(self.mix, planes) + self.mix_bias).reshape(-1, self.mix.shape[0], height, width)
         board = F.relu(self.conv2(F.relu(self.conv1(mixed)))).flatten(1)
         return torch.cat([F.relu(self.board_head(board)),
                           F.relu(self.vector_head(observation[:, self.board_size:]))], dim=1)

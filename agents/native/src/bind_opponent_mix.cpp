@@ -43,6 +43,13 @@ void bind_opponent_mix(py::module_& m) {
           py::arg("network"),
           "a copy of a policy network (fcm_agents.native._agents.Network) joins the snapshots; the oldest beyond "
           "pool_size goes")
+      .def(
+          "set_frozen",
+          [](LeagueMix& mix, const GuardedNetwork& network) {
+            check_free(const_cast<GuardedNetwork&>(network).use, kNetwork);
+            mix.set_frozen(std::make_shared<const Network>(static_cast<const Network&>(network)));
+          },
+          py::arg("network"), "a copy of the policy (fcm_agents.native._agents.Network) that frozen seats play greedily")
       .def_property_readonly("snapshots", &LeagueMix::snapshots, "how many snapshots the pool holds")
       .def(
           "opponent_mix_capsule",

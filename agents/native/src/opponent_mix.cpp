@@ -83,6 +83,19 @@ class SnapshotSeat : public SeatPlayer {
   std::vector<double> p_;
 };
 
+class FrozenSeat : public SeatPlayer {  // OnnxAgent(deterministic=True): the most likely legal action
+ public:
+  explicit FrozenSeat(std::shared_ptr<const Network> network) : network_(std::move(network)) {}
+  Action act(Game& game, int player) override {
+    return most_likely(asker_.policy_logits(*network_, game, player), game.legal_actions());
+  }
+  std::string name() const override { return "'frozen'"; }
+
+ private:
+  std::shared_ptr<const Network> network_;
+  NetworkAsker asker_;
+};
+
 }  // namespace
 
 double pairwise_sum(const double* a, std::size_t n) {  // numpy's pairwise_sum (PW_BLOCKSIZE 128, 8 lanes)
@@ -114,14 +127,14 @@ int choice_by_cdf(Pcg64& rng, const std::vector<double>& cdf) {  // cdf.searchso
 }
 
 LeagueMix::LeagueMix(MixSettings settings) : s_(std::move(settings)) {
-  static const std::vector<std::string> known = {"heuristic", "random", "snapshot", "strategist"};
+  static const std::vector<std::string> known = {"frozen", "heuristic", "random", "snapshot", "strategist"};
   if (s_.kinds.empty() || s_.kinds.size() != s_.probs.size()) {
     throw std::invalid_argument("opponent mix: one probability per kind, and at least one kind");
   }
   double total = 0.0;
   for (std::size_t k = 0; k < s_.kinds.size(); ++k) {
     if (std::find(known.begin(), known.end(), s_.kinds[k]) == known.end()) {
-      throw std::invalid_argument("opponent mix: unknown kind '" + s_.kinds[k] + "' (use heuristic, random, snapshot, strategist)");
+      throw std::invalid_argument("opponent mix: unknown kind '" + s_.kinds[k] + "' (use frozen, heuristic, random, snapshot, strategist)");
     }
     if (!(s_.probs[k] >= 0.0) || !std::isfinite(s_.probs[k])) {
       throw std::invalid_argument("opponent mix: the probability of '" + s_.kinds[k] + "' must be a number >= 0");
@@ -145,6 +158,12 @@ void LeagueMix::add_snapshot(std::shared_ptr<const Network> network) {
   if (static_cast<int>(snapshots_.size()) > s_.pool_size) snapshots_.erase(snapshots_.begin());
 }
 
+void LeagueMix::set_frozen(std::shared_ptr<const Network> network) {
+  if (!network || !network->has_policy()) throw std::invalid_argument("opponent mix: the frozen policy needs a policy head");
+  const std::lock_guard<std::mutex> lock(mutex_);
+  frozen_ = std::move(network);
+}
+
 int LeagueMix::snapshots() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   return static_cast<int>(snapshots_.size());
@@ -152,9 +171,11 @@ int LeagueMix::snapshots() const {
 
 std::vector<std::unique_ptr<SeatPlayer>> LeagueMix::draw(Pcg64& rng, int count) const {
   std::vector<std::shared_ptr<const Network>> pool;
+  std::shared_ptr<const Network> frozen;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     pool = snapshots_;
+    frozen = frozen_;
   }
   std::vector<std::unique_ptr<SeatPlayer>> out;
   for (int i = 0; i < count; ++i) {
@@ -162,6 +183,9 @@ std::vector<std::unique_ptr<SeatPlayer>> LeagueMix::draw(Pcg64& rng, int count) 
     if (kind == "snapshot" && !pool.empty()) {
       const auto k = static_cast<std::size_t>(rng.integers(0, static_cast<int64_t>(pool.size())));
       out.push_back(std::make_unique<SnapshotSeat>(pool[k], static_cast<int>(k), static_cast<uint64_t>(seed31(rng))));
+    } else if (kind == "frozen") {
+      if (!frozen) throw std::logic_error("opponent mix: a frozen seat was drawn, but no frozen policy is set");
+      out.push_back(std::make_unique<FrozenSeat>(frozen));
     } else if (kind == "heuristic") {
       out.push_back(std::make_unique<PlayerSeat>(std::make_unique<Heuristic>(), "'heuristic'"));
     } else if (kind == "strategist") {

@@ -5,8 +5,9 @@
 //
 // The draws are the pool's, from the same generator in the same order: per seat a kind by the pool's
 // probabilities (numpy's Generator.choice with p), then a snapshot's index and sampling seed, a strategist's
-// archetype and seed, or a random player's seed. A snapshot seat samples its move as OnnxAgent does with
-// deterministic=False (softmax of the legal logits in float64, Generator.choice with p).
+// archetype and seed, or a random player's seed (a frozen seat draws nothing). A snapshot seat samples its
+// move as OnnxAgent does with deterministic=False (softmax of the legal logits in float64, Generator.choice
+// with p); a frozen seat plays its policy's most likely legal action (OnnxAgent deterministic).
 #pragma once
 
 #include <memory>
@@ -22,7 +23,7 @@
 namespace fcm::players {
 
 struct MixSettings {
-  std::vector<std::string> kinds;  // OpponentPool.kinds (snapshot, random, heuristic, strategist)
+  std::vector<std::string> kinds;  // OpponentPool.kinds (frozen, heuristic, random, snapshot, strategist)
   std::vector<double> probs;       // OpponentPool.probs, in the kinds' order
   std::vector<int> strategists;    // the archetypes a strategist seat draws from (-1: the map's own plan)
   double variation = 0.06;         // the strategists' seeded variation (StrategistAgent's default)
@@ -37,12 +38,16 @@ class LeagueMix : public OpponentMix {
   // a frozen policy joins the pool (it must have a policy head); episodes that drew one keep theirs
   void add_snapshot(std::shared_ptr<const Network> network);
   int snapshots() const;
+  // the policy a ``frozen`` seat plays greedily (its most likely legal action: OnnxAgent deterministic),
+  // set before the first draw (std::logic_error on a draw of a frozen seat without one)
+  void set_frozen(std::shared_ptr<const Network> network);
 
  private:
   MixSettings s_;
   std::vector<double> cdf_;  // numpy's choice: cumsum(p) / its last
   mutable std::mutex mutex_;  // the snapshot list: added to between steps, read by the batch's threads
   std::vector<std::shared_ptr<const Network>> snapshots_;
+  std::shared_ptr<const Network> frozen_;
 };
 
 // numpy's Generator.choice(n, p=p) of one value: the first index whose cdf exceeds a random() draw
