@@ -80,3 +80,17 @@ def test_an_interrupted_loop_stops_at_once_and_keeps_its_finished_chunks(tmp_pat
                        f"rounds are kept in {out}: run the same command to go on")
     assert list((out / "round-0" / "positions").glob("seeds-*[0-9].npz"))
     assert not (out / "curve.jsonl").exists()
+
+
+def test_the_league_names_are_the_loops_own_past_networks_and_the_strategist_family(tmp_path):
+    from fcm_agents.strategist import ARCHETYPES
+
+    config = LoopConfig(out=tmp_path, rounds=3, games=4, seed=93_000_000,
+                        opponents={"past": 0.4, "family": 0.35, "heuristic": 0.25})
+    family = ["strategist", *(f"strategist:archetype={a}" for a in ARCHETYPES)]
+    first = config.opponents_of(0)  # no network of its own yet: the shipped policy stands for the league
+    assert first == pytest.approx({"policy": 0.4, "heuristic": 0.25, **{f: 0.35 / len(family) for f in family}})
+    third = config.opponents_of(2)
+    assert third[f"onnx:{tmp_path / 'round-0' / 'pv.onnx'}"] == pytest.approx(0.2)
+    assert third[f"onnx:{tmp_path / 'round-1' / 'pv.onnx'}"] == pytest.approx(0.2)
+    assert "policy" not in third and sum(third.values()) == pytest.approx(1.0)

@@ -3,7 +3,9 @@
     python -m fcm_training.distill loop --rounds 3 --games 400 --seed 93000000 --workers 2 \\
         --search search:iterations=32 --opponents heuristic=0.5,policy=0.3,self=0.2 --out runs/distill/loop
 
-Round ``r`` plays ``games`` games on seeds ``seed + r * games ..`` (fresh maps every round) with the
+Round ``r`` plays ``games`` games on seeds ``seed + r * games ..`` (fresh maps every round) against
+opponents drawn per game from ``opponents`` (agent specs; ``past``: the loop's own networks of the rounds
+before, a league; ``family``: the strategist family; ``self``: the search in every seat) with the
 search labelling its decisions: in round 0 the plain ``search`` spec (the shipped policy as its prior
 where ``prior=auto`` takes it), from round 1 on the same spec with ``policy_model=`` the network of
 the round before, so the network is the search's prior and value. The network is then fitted on the
@@ -33,6 +35,9 @@ from ..common.tournament_games import TournamentConfig
 from ..common.tournament_results import summarise, wilson_interval
 from .fit import fit
 from .positions import generate
+
+#: opponent names of the loop's league: its own earlier networks, and the strategist family
+PAST, FAMILY = "past", "family"
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,24 @@ class LoopConfig:
     def search_spec(self, r: int) -> str:
         """The labelling search of round ``r``: from round 1 on it reads the last round's network."""
         return self.search if r == 0 else f"{self.search},policy_model={self.network(r - 1)}"
+
+    def opponents_of(self, r: int) -> dict[str, float]:
+        """Round ``r``'s opponents as agent specs: ``past`` is the league of the loop's own networks of rounds
+        before ``r`` (its weight shared evenly; in round 0, where there is none, the shipped policy takes it);
+        ``family`` the strategist family (the default and every archetype, evenly)."""
+        from fcm_agents.strategist import ARCHETYPES
+
+        out: dict[str, float] = {}
+        for name, weight in self.opponents.items():
+            if name == PAST:
+                names = [f"onnx:{self.network(k)}" for k in range(r)] or ["policy"]
+            elif name == FAMILY:
+                names = ["strategist", *(f"strategist:archetype={a}" for a in ARCHETYPES)]
+            else:
+                names = [name]
+            for spec in names:
+                out[spec] = out.get(spec, 0.0) + weight / len(names)
+        return out
 
 
 #: settings a resumed run may change (an engine plays the same games as the other)
@@ -144,14 +167,14 @@ def run_loop(config: LoopConfig, log: Callable[[str], None] = print, backend: st
             start = time.perf_counter()
             first = config.seed + r * config.games
             log(f"round {r}: {config.games} games from seed {first}, search {config.search_spec(r)}")
-            generate(first, config.games, config.round_dir(r) / "positions", config.search_spec(r), config.opponents,
+            generate(first, config.games, config.round_dir(r) / "positions", config.search_spec(r), config.opponents_of(r),
                      num_players=config.players, workers=config.workers, chunk=config.chunk,
                      max_rounds=config.max_rounds, backend=backend, address=address, engine=config.engine)
             labelled = time.perf_counter() - start
             window = range(max(0, r - config.window + 1) if config.window else 0, r + 1)
-            previous = config.network(r - 1) if r else shipped_model_path(2)
+            previous = config.network(r - 1) if r else shipped_model_path(config.players)
             best = fit([config.round_dir(k) / "positions" for k in window], config.network(r), previous,
-                       None if r else shipped_value_path(2), epochs=config.epochs, batch=config.batch,
+                       None if r else shipped_value_path(config.players), epochs=config.epochs, batch=config.batch,
                        seed=config.seed + r, lr=config.lr, log=log)
             fitted = time.perf_counter() - start - labelled
             line = {"round": r, "search": config.search_spec(r), "trained_on_rounds": list(window),
