@@ -163,3 +163,19 @@ def test_search_positions_as_ray_tasks_are_the_files_of_the_process_pool(ray_clu
         np.testing.assert_array_equal(pool[key], on_ray[key], err_msg=key)
     with pytest.raises(ValueError, match="backend is one of processes, ray"):
         generate(40, 1, tmp_path / "x", "search:iterations=2", backend="dask", **kw)
+
+
+def test_a_league_loop_round_on_ray_is_the_round_of_the_process_pool(ray_cluster, tmp_path):
+    from fcm_training.distill.loop import LoopConfig, run_loop
+
+    # one tiny round of the search-driven loop with the league's names; its positions as Ray tasks
+    settings = {"rounds": 1, "games": 3, "seed": 97_000_000, "search": "search:iterations=2,prior=policy",
+                "opponents": {"past": 1.0, "family": 1.0, "self": 1.0}, "chunk": 1, "max_rounds": 4,
+                "eval_games": 2, "epochs": 1, "batch": 8, "workers": 2}
+    pool = run_loop(LoopConfig(out=tmp_path / "pool", **settings), log=lambda _: None)
+    on_ray = run_loop(LoopConfig(out=tmp_path / "ray", **settings), log=lambda _: None, backend="ray")
+    for kept in (pool, on_ray):
+        assert len(kept) == 1 and kept[0]["eval_games"] == 2
+    for key in ("held_out_agreement", "held_out_accuracy", "eval_wins"):
+        assert pool[0][key] == on_ray[0][key], key
+    assert (tmp_path / "ray" / "round-0" / "pv.onnx").is_file()
