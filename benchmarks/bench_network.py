@@ -5,7 +5,7 @@
 Positions come from random legal games on the native engine (every third decision, the player to move).
 Each round times, one after the other (so both run under the same load), ``session.run`` of every output
 for the shipped policy-value file of ``--players``, the 2-player value network and the light network of
-``--players`` (``fcm_agents.models.LIGHT_FILES``), on the native pass
+``--players`` (``benchmarks/results/light``: distilled from the shipped files), on the native pass
 (``fcm_agents.native.network.NativeSession``) and on onnxruntime (one thread), at batch 1 and 64; then the
 medians over the rounds, in microseconds per position, and onnxruntime's time over the native one.
 ``--designs`` times the native pass of the shipped design and of lighter ones (random weights) instead.
@@ -16,13 +16,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 import numpy as np
 
 import fcm_env
-from fcm_agents.models import shipped_light_path, shipped_model_path, shipped_value_path
+from fcm_agents.models import shipped_model_path, shipped_value_path
 from fcm_agents.native.network import NativeSession
 from fcm_agents.onnx_agent import _reference_session
+
+#: the light networks distilled from the shipped files (python -m fcm_training.distill student)
+LIGHT = Path(__file__).resolve().parent / "results" / "light"
 
 
 def positions(players: int, count: int, seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
@@ -123,8 +127,8 @@ def main() -> None:
         return
     files = [(f"policy_{args.players}p (policy-value)", shipped_model_path(args.players), True),
              ("value_2p (value)", shipped_value_path(2), False)]
-    light = shipped_light_path(args.players)
-    if light is not None:
+    light = LIGHT / f"light_{args.players}p.onnx"
+    if light.is_file():
         files.append((f"light_{args.players}p (policy-value)", light, True))
     for label, path, policy in files:
         reference = _reference_session(str(path))

@@ -25,9 +25,6 @@ from pathlib import Path
 DEFAULT_PLAYERS = 2
 MODEL_FILES = {2: "policy_2p.onnx", 3: "policy_3p.onnx", 4: "policy_4p.onnx", 5: "policy_5p.onnx"}  # player count -> shipped ONNX file
 VALUE_FILES = {2: "value_2p.onnx"}  # player count -> shipped value network (the search's ``value=learned``)
-#: player count -> a lighter policy-value network distilled from that size's shipped files (mix 3, convolutions
-#: 6/12, board 64, vector 64, heads 64: ``fcm_training.distill.student``), the search's ``policy_model=light``
-LIGHT_FILES = {2: "light_2p.onnx", 4: "light_4p.onnx"}
 
 _extracted = contextlib.ExitStack()  # files extracted from a zipped install live until exit
 atexit.register(_extracted.close)
@@ -90,18 +87,6 @@ def shipped_value_path(num_players: int) -> Path | None:
         return None
 
 
-def shipped_light_path(num_players: int) -> Path | None:
-    """The shipped light policy-value network for ``num_players`` (``LIGHT_FILES``), or None where none is
-    shipped for that size or the file is missing from this install."""
-    filename = LIGHT_FILES.get(int(num_players))
-    if filename is None:
-        return None
-    try:
-        return _resource_path(filename)
-    except FileNotFoundError:
-        return None
-
-
 #: the graph formats a model file can have (``graph_format``): the policy's interface, the value
 #: network's, and the policy-value network's (the policy's with a ``value_logit`` output)
 FORMATS = ("policy/1", "value/1", "policy-value/1")
@@ -127,5 +112,4 @@ def graph_format(session) -> str:
     raise ValueError(f"not an fcm-magnate model: inputs {sorted(inputs)}, outputs {sorted(outputs)}")
 
 
-__all__ = ["DEFAULT_PLAYERS", "FORMATS", "FORMAT_KEY", "LIGHT_FILES", "MODEL_FILES", "VALUE_FILES", "graph_format",
-           "metadata_path", "reference_path", "shipped_light_path", "shipped_model_path", "shipped_value_path"]
+__all__ = ["DEFAULT_PLAYERS", "FORMATS", "FORMAT_KEY", "MODEL_FILES", "VALUE_FILES", "graph_format", "metadata_path", "reference_path", "shipped_model_path", "shipped_value_path"]

@@ -76,8 +76,7 @@ class SearchConfig:
     #: instead of the shipped policy; one with a ``value_logit`` output (a policy-value network,
     #: ``fcm_training.distill``) is also the learned value (``value=auto`` or ``learned``, unless
     #: ``value_model`` names another), and ``prior=auto`` takes its priors. The others' ``policy`` model
-    #: stays the shipped policy. Empty: the shipped policy; ``light``: the lighter policy-value network shipped for
-    #: the table's size (``fcm_agents.models.LIGHT_FILES``: distilled from the shipped files, a third of the cost)
+    #: stays the shipped policy. Empty: the shipped policy
     policy_model: str = ""
     #: where the search runs: ``native`` (the C++ core and native players: the same tree for the same seed
     #: and iterations, many more iterations a second), ``python``, or ``auto`` (native where it is built)
@@ -102,8 +101,7 @@ class SearchConfig:
             "scale": (self.scale > 0, "a number > 0"),
             "value": (self.value in VALUES, f"one of {', '.join(VALUES)}"),
             "value_model": (not self.value_model or self.value_model.endswith(".onnx"), "a path to an .onnx file"),
-            "policy_model": (not self.policy_model or self.policy_model == "light" or self.policy_model.endswith(".onnx"),
-                             "a path to an .onnx file, or light (the shipped light network of the table's size)"),
+            "policy_model": (not self.policy_model or self.policy_model.endswith(".onnx"), "a path to an .onnx file"),
             "engine": (self.engine in ENGINES, f"one of {', '.join(ENGINES)}"),
         }
         check_values("search", self, checks)

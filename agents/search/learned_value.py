@@ -22,7 +22,7 @@ from fcm_env.encoding import NUM_ACTIONS, Observer
 from fcm_env.engine.game import Game
 from fcm_env.engines import face_of
 
-from .policy_model import _session, own_policy_path
+from .policy_model import _session
 from .value import ValueFn, score, scorer
 
 
@@ -88,9 +88,8 @@ def learned_or_cash(config, num_players: int, others: list[str] | None = None) -
         return scorer(config.scale)
     from ..models import shipped_value_path
 
-    own = own_policy_path(config.policy_model, num_players) if config.policy_model else ""
-    if not config.value_model and own and has_value(own):
-        return _load(str(Path(own)))
+    if not config.value_model and config.policy_model and has_value(config.policy_model):
+        return _load(str(Path(config.policy_model)))
     as_prior = config.value == "auto" and config.prior == "policy" and not config.value_model
     head = policy_value_head(num_players) if as_prior else None
     if head is not None:

@@ -42,7 +42,7 @@ from .config import STRATEGISTS, SearchConfig
 from .frame import EngineSearch
 from .learned_value import LearnedValue, learned_or_cash
 from .opponents import OpponentTypes
-from .policy_model import PolicyModel, default_policy_path, own_policy_path, resolve_prior
+from .policy_model import PolicyModel, default_policy_path, resolve_prior
 from .tree import Edge, Node
 from .value import ValueFn, scorer
 
@@ -120,10 +120,9 @@ class SearchAgent(EngineSearch):
         if not self.config.policy_model:
             return self._policy_model(num_players)
         if self._own_policy is None:
-            path = own_policy_path(self.config.policy_model, num_players)
-            if not Path(path).is_file():
+            if not Path(self.config.policy_model).is_file():
                 raise ValueError(f"search: policy_model={self.config.policy_model}: no such file")
-            self._own_policy = PolicyModel(path)
+            self._own_policy = PolicyModel(self.config.policy_model)
         return self._own_policy
 
     def _rollout_agent(self, num_players: int):

@@ -46,21 +46,6 @@ def default_policy_path(num_players: int) -> Path:
     return shipped_model_path(num_players if num_players in MODEL_FILES else 2)
 
 
-def own_policy_path(policy_model: str, num_players: int) -> str:
-    """The file of a ``policy_model`` setting: the path itself, or for ``light`` the light network shipped for
-    ``num_players`` (``ValueError`` naming the sizes that have one where this one has not)."""
-    if policy_model != "light":
-        return policy_model
-    from ..models import LIGHT_FILES, shipped_light_path
-
-    path = shipped_light_path(num_players)
-    if path is None:
-        sizes = ", ".join(str(n) for n in sorted(LIGHT_FILES))
-        raise ValueError(f"search: policy_model=light: no light network is shipped for {num_players} players "
-                         f"(shipped for {sizes})")
-    return str(path)
-
-
 def resolve_prior(prior: str, num_players: int, others: list[str] | None = None, own_policy: bool = False) -> str:
     """``auto`` -> ``policy`` where the searcher was given its own network (``own_policy``: the
     ``policy_model`` parameter), or where a policy for the table's size is shipped and another player

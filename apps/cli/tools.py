@@ -58,15 +58,13 @@ def shipped_models() -> list[dict]:
     found = []
     kinds = [("policy", n, f) for n, f in sorted(models.MODEL_FILES.items())]
     kinds += [("value", n, f) for n, f in sorted(models.VALUE_FILES.items())]
-    kinds += [("light", n, f) for n, f in sorted(models.LIGHT_FILES.items())]
-    lookup = {"value": models.shipped_value_path, "light": models.shipped_light_path}
     for kind, players, filename in kinds:
         try:
-            path = models.shipped_model_path(players) if kind == "policy" else lookup[kind](players)
+            path = models.shipped_model_path(players) if kind == "policy" else models.shipped_value_path(players)
         except FileNotFoundError:  # an install that lost the file: listed as missing
             path = None
         meta_file = models.metadata_path(players) if kind == "policy" else None
-        if kind != "policy" and path is not None:
+        if kind == "value" and path is not None:
             meta_file = path.with_suffix(".json")
         meta = json.loads(meta_file.read_text()) if meta_file is not None and meta_file.is_file() else {}
         found.append({"kind": kind, "num_players": players, "file": filename,

@@ -85,8 +85,7 @@ def test_models_lists_every_shipped_file_with_its_real_path_and_digest(capsys):
     assert cli.main(["models", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert [(m["kind"], m["num_players"]) for m in found] == [("policy", 2), ("policy", 3), ("policy", 4),
-                                                               ("policy", 5), ("value", 2), ("light", 2),
-                                                               ("light", 4)]
+                                                               ("policy", 5), ("value", 2)]
     for m in found:
         path = Path(m["path"])
         assert path.name == m["file"] and path.stat().st_size == m["bytes"]

@@ -118,7 +118,11 @@ def _student(args: argparse.Namespace) -> int:
         if name.strip() not in LIGHT or not value.strip().isdigit() or int(value) < 1:
             raise ValueError(f"--sizes: {part!r} is not NAME=POSITIVE_INT with NAME one of {', '.join(LIGHT)}")
         sizes[name.strip()] = int(value)
-    distil(args.players, args.games, args.held_out, args.out, {**LIGHT, **sizes}, epochs=args.epochs, seed=args.seed)
+    from ..common.interrupts import stop_on_signals
+
+    with stop_on_signals():  # Ctrl-C / SIGTERM: Interrupted (nothing is written before the end)
+        distil(args.players, args.games, args.held_out, args.out, {**LIGHT, **sizes}, epochs=args.epochs,
+               seed=args.seed)
     return 0
 
 
