@@ -9,9 +9,8 @@ archetype, each equally likely, so a league sees every plan.
 
 Each seat of an episode draws from the env's generator, in order: its kind (by the probabilities), then a
 snapshot's index and sampling seed, a strategist's archetype and seed, or a random player's seed (a frozen
-seat draws nothing). Every
-seat owns what it draws: a snapshot seat samples from a generator of its own, so a game's moves do not
-depend on which other games run beside it.
+seat draws nothing). Every seat owns what it draws: a snapshot seat samples from a generator of its own, so a
+game's moves do not depend on which other games run beside it.
 
 On the native engine ``native_mix`` hands the same pool to the native batch
 (``fcm_agents.native._agents.OpponentMix``): the same draws from the same generator, and every seat played
